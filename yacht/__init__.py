@@ -1,0 +1,100 @@
+"""Yacht, the traditional five-dice game: rules, game state and save format in pure Python.
+
+>>> import yacht
+>>> yacht.score([4, 4, 4, 4, 1], "four_of_a_kind", ruleset="sum-all")
+17
+>>> game = yacht.new_game(["Ann", "Ben"], seed=7)
+>>> game = yacht.roll(game)
+>>> game.rolls_left
+2
+"""
+
+from yacht.actions import Action, Hold, Release, Roll, Score, Undo, apply, legal_actions
+from yacht.categories import Category
+from yacht.dice import Dice, DiceSource, all_throws, seeded_dice, system_dice
+from yacht.errors import (
+    AllDiceHeldError,
+    CategoryFilledError,
+    GameOverError,
+    IllegalActionError,
+    InvalidDiceError,
+    InvalidDieIndexError,
+    InvalidSaveError,
+    InvalidSetupError,
+    InvalidStateError,
+    NoRollsLeftError,
+    NothingToUndoError,
+    NotRolledYetError,
+    UnknownCategoryError,
+    UnknownRulesetError,
+    UnsupportedSaveVersionError,
+    YachtError,
+)
+from yacht.game import (
+    GameState,
+    LastScore,
+    hold,
+    new_game,
+    release,
+    roll,
+    score_category,
+    toggle_hold,
+    undo_score,
+)
+from yacht.players import MAX_NAME_LENGTH, MAX_PLAYERS, Scorecard, Totals, clean_name
+from yacht.rulesets import RULESETS, RuleSet, UpperBonus, find_ruleset
+from yacht.scoring import possible_scores, score, scores_for
+
+__all__ = [
+    "MAX_NAME_LENGTH",
+    "MAX_PLAYERS",
+    "RULESETS",
+    "Action",
+    "AllDiceHeldError",
+    "Category",
+    "CategoryFilledError",
+    "Dice",
+    "DiceSource",
+    "GameOverError",
+    "GameState",
+    "Hold",
+    "IllegalActionError",
+    "InvalidDiceError",
+    "InvalidDieIndexError",
+    "InvalidSaveError",
+    "InvalidSetupError",
+    "InvalidStateError",
+    "LastScore",
+    "NoRollsLeftError",
+    "NotRolledYetError",
+    "NothingToUndoError",
+    "Release",
+    "Roll",
+    "RuleSet",
+    "Score",
+    "Scorecard",
+    "Totals",
+    "Undo",
+    "UnknownCategoryError",
+    "UnknownRulesetError",
+    "UnsupportedSaveVersionError",
+    "UpperBonus",
+    "YachtError",
+    "all_throws",
+    "apply",
+    "clean_name",
+    "find_ruleset",
+    "hold",
+    "legal_actions",
+    "new_game",
+    "possible_scores",
+    "release",
+    "roll",
+    "score",
+    "score_category",
+    "scores_for",
+    "seeded_dice",
+    "system_dice",
+    "toggle_hold",
+    "undo_score",
+]

@@ -1,0 +1,7 @@
+"""Entry point of ``python -m yacht``."""
+
+import sys
+
+from yacht.cli import main
+
+sys.exit(main())

@@ -1,0 +1,62 @@
+"""Dice values: validation, the 252 distinct throws and the random source."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import Protocol
+
+from yacht.errors import InvalidDiceError
+
+DICE_COUNT = 5
+FACES = (1, 2, 3, 4, 5, 6)
+
+Dice = tuple[int, int, int, int, int]
+"""Five faces in the order they lie on the table."""
+
+
+def validate_dice(dice: Iterable[int]) -> Dice:
+    """Return ``dice`` as a tuple, or raise :class:`InvalidDiceError` explaining what is wrong."""
+    values = tuple(dice)
+    if len(values) != DICE_COUNT:
+        raise InvalidDiceError(f"expected {DICE_COUNT} dice, got {len(values)}: {values!r}")
+    for value in values:
+        # bool is an int subclass; True is not a die face.
+        if not isinstance(value, int) or isinstance(value, bool) or value not in FACES:
+            raise InvalidDiceError(f"a die shows 1 to 6, not {value!r} (dice {values!r})")
+    return values  # type: ignore[return-value]
+
+
+def face_counts(dice: Sequence[int]) -> Counter[int]:
+    """How many dice show each face."""
+    return Counter(dice)
+
+
+@cache
+def all_throws() -> tuple[Dice, ...]:
+    """The 252 distinct throws of five dice, each as a sorted tuple."""
+    return tuple(itertools.combinations_with_replacement(FACES, DICE_COUNT))  # type: ignore[arg-type]
+
+
+class DiceSource(Protocol):
+    """Anything that can throw dice: ``random.Random`` and ``random.SystemRandom`` qualify."""
+
+    def randint(self, a: int, b: int) -> int: ...
+
+
+def system_dice() -> DiceSource:
+    """The default source: the operating system's entropy (the browser's crypto in Pyodide)."""
+    return random.SystemRandom()
+
+
+def seeded_dice(seed: int | str) -> DiceSource:
+    """A reproducible source for tests, replays and shared challenges."""
+    return random.Random(seed)
+
+
+def throw(source: DiceSource, count: int) -> tuple[int, ...]:
+    """Throw ``count`` dice."""
+    return tuple(source.randint(1, 6) for _ in range(count))
