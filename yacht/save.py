@@ -6,6 +6,7 @@ Version history:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -18,6 +19,8 @@ from yacht.rulesets import find_ruleset
 
 FORMAT = "yacht-game"
 VERSION = 1
+MAX_SAVE_BYTES = 64 * 1024
+"""A real save is about 2 KB; anything far larger is junk, refused before parsing."""
 
 _T = TypeVar("_T")
 
@@ -60,6 +63,22 @@ def game_from_dict(data: object) -> GameState:
         raise
     except (YachtError, ValueError, TypeError, KeyError) as error:
         raise InvalidSaveError(f"the saved game is not valid: {error}") from None
+
+
+def dumps(state: GameState) -> str:
+    """``state`` as compact JSON text, ready for storage."""
+    return json.dumps(game_to_dict(state), ensure_ascii=False, separators=(",", ":"))
+
+
+def loads(text: str) -> GameState:
+    """The state stored as ``text`` by :func:`dumps`; :class:`InvalidSaveError` if unusable."""
+    if len(text) > MAX_SAVE_BYTES:
+        raise InvalidSaveError(f"the saved game is {len(text):,} characters long, far too big")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as error:
+        raise InvalidSaveError(f"the saved game is not valid JSON ({error})") from None
+    return game_from_dict(data)
 
 
 def _parse(data: object) -> GameState:

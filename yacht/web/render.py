@@ -1,0 +1,121 @@
+"""Copies a :class:`~yacht.board.BoardView` into the page."""
+
+from __future__ import annotations
+
+from yacht.board import BoardView, CellView, RowView
+from yacht.web.page import Element, Writer, by_id, create
+
+
+class Renderer:
+    """Owns the board's elements and keeps them in step with the latest view."""
+
+    def __init__(self) -> None:
+        self._write = Writer()
+        self._status = by_id("status")
+        self._roll = by_id("roll")
+        self._rolls_left = by_id("rolls-left")
+        self._undo = by_id("undo")
+        self._title = by_id("ruleset-title")
+        self._table = by_id("scorecard")
+        dice = by_id("dice").querySelectorAll(".die")
+        self._dice = [dice.item(i) for i in range(dice.length)]
+        self._layout: tuple[str, ...] = ()
+        self._headers: list[Element] = []
+        self._cells: dict[tuple[str, int], Element] = {}
+        self._ranking = by_id("ranking")
+        self._over_title = by_id("game-over-title")
+
+    def render(self, view: BoardView) -> None:
+        """Bring the page up to date with ``view``, writing only what changed."""
+        write = self._write
+        if view.layout != self._layout:
+            self._build_scorecard(view)
+        write.text(self._status, view.status)
+        write.text(self._title, view.title)
+        write.flag(self._roll, "disabled", not view.roll_enabled)
+        write.text(self._rolls_left, view.rolls_left_text)
+        write.flag(self._undo, "disabled", not view.undo_enabled)
+        for element, die in zip(self._dice, view.dice, strict=True):
+            write.attr(element, "data-face", None if die.face is None else str(die.face))
+            write.attr(element, "aria-pressed", "true" if die.held else "false")
+            write.attr(element, "aria-label", die.label)
+            write.flag(element, "disabled", not die.enabled)
+        for seat, header in enumerate(self._headers):
+            write.cls(header, "current", seat == view.current)
+            write.attr(header, "aria-current", "true" if seat == view.current else None)
+        for row in view.rows:
+            for seat, cell in enumerate(row.cells):
+                self._render_cell(self._cells[row.key, seat], row, seat, cell, view.current)
+
+    def show_ranking(self, view: BoardView) -> None:
+        """Fill the game-over dialog's ranking."""
+        self._over_title.textContent = view.headline
+        self._ranking.replaceChildren()
+        for placing in view.placings:
+            item = create("li", text=f"{placing.name}: {placing.total}")
+            item.setAttribute("value", str(placing.rank))
+            self._ranking.appendChild(item)
+
+    def flash_latest(self) -> None:
+        """Restart the highlight animation of the cell just scored."""
+        for cell in self._cells.values():
+            if cell.classList.contains("latest"):
+                cell.classList.remove("flash")
+                _ = cell.offsetWidth  # reading layout restarts the CSS animation
+                cell.classList.add("flash")
+
+    def roll_animation(self, rerolled: list[int]) -> None:
+        """Tumble the dice that were just thrown (CSS turns it off for reduced motion)."""
+        for index in rerolled:
+            die = self._dice[index]
+            die.classList.remove("rolling")
+            _ = die.offsetWidth
+            die.classList.add("rolling")
+
+    def _render_cell(
+        self, td: Element, row: RowView, seat: int, cell: CellView, current: int | None
+    ) -> None:
+        write = self._write
+        write.cls(td, "current", seat == current)
+        write.cls(td, "latest", cell.kind == "latest")
+        if not self._write.changed(td, "cell", (cell.kind == "option", cell.text, cell.label)):
+            return
+        if cell.kind == "option":
+            button = create("button", text=cell.text, cls="option")
+            button.type = "button"
+            button.dataset.category = row.key
+            button.setAttribute("aria-label", cell.label)
+            if cell.text == "0":
+                button.classList.add("zero")
+            td.replaceChildren(button)
+        else:
+            td.textContent = cell.text
+
+    def _build_scorecard(self, view: BoardView) -> None:
+        # Rule set or players changed: rebuild the table's structure once, then patch cells.
+        self._write.forget()
+        self._layout = view.layout
+        head_row = create("tr")
+        head_row.appendChild(_header("Category", "col"))
+        self._headers = [_header(name, "col") for name in view.names]
+        for header in self._headers:
+            head_row.appendChild(header)
+        self._table.tHead.replaceChildren(head_row)
+        body = self._table.tBodies.item(0)
+        body.replaceChildren()
+        self._cells = {}
+        for row in view.rows:
+            tr = create("tr", cls=f"row-{row.section}")
+            tr.dataset.row = row.key
+            tr.appendChild(_header(row.name, "row"))
+            for seat in range(len(view.names)):
+                td = create("td")
+                self._cells[row.key, seat] = td
+                tr.appendChild(td)
+            body.appendChild(tr)
+
+
+def _header(text: str, scope: str) -> Element:
+    th = create("th", text=text)
+    th.setAttribute("scope", scope)
+    return th
