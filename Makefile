@@ -1,0 +1,57 @@
+# Yacht: `make play` to play locally, `make test` to install everything and run every check.
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+
+# Installs are skipped while the files they come from are unchanged: each stamp's name carries
+# a checksum of its source file, and sits inside the folder it describes (deleting the folder
+# forgets it). cksum is POSIX, so this works on Linux and macOS alike.
+hash = $(shell cksum < $(1) | cut -d' ' -f1)
+PY_STAMP := $(VENV)/.installed-$(call hash,pyproject.toml)
+NPM_STAMP := node_modules/.installed-$(call hash,package-lock.json)
+
+.PHONY: help play test install lint typecheck pytest clean
+
+help:
+	@echo "make play   serve the game at http://127.0.0.1:$(PORT)/"
+	@echo "make test   install what is missing, then ruff, mypy and pytest (unit + e2e)"
+	@echo "make clean  remove installs, caches and test artifacts"
+
+play:
+	@echo "Yacht: http://127.0.0.1:$(PORT)/  (Ctrl-C to stop)"
+	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1 --directory "$(CURDIR)"
+
+test: install lint typecheck pytest
+
+install: $(PY_STAMP) $(NPM_STAMP)
+	$(BIN)/python e2e/harness/browser.py
+
+$(PY_STAMP):
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+$(NPM_STAMP):
+	npm ci --no-audit --no-fund
+	touch $@
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: install
+	$(BIN)/mypy
+
+pytest: install
+	$(BIN)/pytest
+
+clean:
+	rm -rf $(VENV) node_modules e2e/artifacts test-results .mypy_cache .ruff_cache .pytest_cache
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

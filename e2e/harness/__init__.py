@@ -1,0 +1,22 @@
+"""The hermetic e2e harness: static server, CDN mirror, browser choice and problem watch."""
+
+from .boot import BOOT_TIMEOUT_MS, goto_booted, wait_booted
+from .browser import CHROMIUM_FLAGS, choose_chromium
+from .cdn import CdnMirror, MirrorAnswer
+from .server import StaticServer
+from .watch import Watch, is_local, report, unexpected
+
+__all__ = [
+    "BOOT_TIMEOUT_MS",
+    "CHROMIUM_FLAGS",
+    "CdnMirror",
+    "MirrorAnswer",
+    "StaticServer",
+    "Watch",
+    "choose_chromium",
+    "goto_booted",
+    "is_local",
+    "report",
+    "unexpected",
+    "wait_booted",
+]
