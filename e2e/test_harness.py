@@ -242,6 +242,26 @@ def test_python_error_is_reported(
     assert watch.problems() == [], "only the expected Python error was reported"
 
 
+def test_python_error_without_the_error_plugin_stops_the_wait(
+    tmp_path: Path,
+    repo_root: Path,
+    serve_directory: Callable[..., StaticServer],
+    new_site_context: Callable[..., BrowserContext],
+    watch: Watch,
+    allow_console: Callable[[str], None],
+) -> None:
+    # The game turns PyScript's error plugin off: no .py-error banner, only a console error.
+    shutil.copytree(repo_root / "e2e" / "smoke", tmp_path / "smoke")
+    config = tmp_path / "smoke" / "pyscript.toml"
+    config.write_text(config.read_text() + 'plugins = ["!error"]\n')
+    page = new_site_context(server=serve_directory(tmp_path)).new_page()
+    with pytest.raises(AssertionError, match="failed to boot: PythonError"):
+        goto_booted(page, "smoke/?fail=1")
+    assert watch.py_errors() == []
+    assert any("smoke page asked to fail" in line for line in watch.console_errors)
+    allow_console("smoke page asked to fail")
+
+
 def test_site_served_under_a_prefix_from_a_copy(
     tmp_path: Path,
     repo_root: Path,

@@ -1,6 +1,6 @@
 """The hermetic e2e harness: static server, CDN mirror, browser choice and problem watch."""
 
-from .boot import BOOT_TIMEOUT_MS, goto_booted, wait_booted
+from .boot import BOOT_TIMEOUT_MS, goto_booted, python_failures, reload_booted, wait_booted
 from .browser import CHROMIUM_FLAGS, choose_chromium
 from .cdn import CdnMirror, MirrorAnswer
 from .server import StaticServer
@@ -16,6 +16,8 @@ __all__ = [
     "choose_chromium",
     "goto_booted",
     "is_local",
+    "python_failures",
+    "reload_booted",
     "report",
     "unexpected",
     "wait_booted",

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from playwright.sync_api import Page
+from playwright.sync_api import ConsoleMessage, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from .watch import trim_stack
 
 BOOT_TIMEOUT_MS = 60_000
 
@@ -16,28 +20,73 @@ READY_OR_BROKEN_JS = """() =>
 """
 PY_ERRORS_JS = "() => Array.from(document.querySelectorAll('.py-error'), e => e.textContent)"
 
+# PyScript logs a failed script as a console error; with its `error` plugin off (as in the game's
+# pyscript.toml) there is no `.py-error` banner, so that log is the only sign to stop waiting.
+PYTHON_FAILURE_MARKERS = ("PythonError", "Traceback (most recent call last)")
+POLL_MS = 250
+
+
+@contextmanager
+def python_failures(page: Page) -> Iterator[list[str]]:
+    """Collect, while inside, the console errors of ``page`` that report a Python exception."""
+    failures: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error" and any(m in message.text for m in PYTHON_FAILURE_MARKERS):
+            failures.append(message.text)
+
+    page.on("console", on_console)
+    try:
+        yield failures
+    finally:
+        page.remove_listener("console", on_console)
+
 
 def goto_booted(page: Page, path: str = "", *, timeout_ms: float = BOOT_TIMEOUT_MS) -> float:
     """Go to ``path`` and wait for ``<html data-ready="true">``; return the seconds it took.
 
     ``path`` is a full URL or relative to the context's ``base_url`` (the site root, e.g.
-    ``""`` for the game or ``"e2e/smoke/"``). Raises ``AssertionError`` when Python failed
-    (a ``.py-error`` banner) or the page did not get ready in time.
+    ``""`` for the game or ``"e2e/smoke/"``). Raises ``AssertionError`` as soon as Python fails
+    (a ``.py-error`` banner or a logged Python traceback), or when the page is not ready in time.
     """
     start = time.perf_counter()
-    page.goto(path, timeout=timeout_ms)
-    wait_booted(page, timeout_ms=timeout_ms - (time.perf_counter() - start) * 1000)
+    with python_failures(page) as failures:
+        page.goto(path, timeout=timeout_ms)
+        _wait(page, failures, start + timeout_ms / 1000)
+    return time.perf_counter() - start
+
+
+def reload_booted(page: Page, *, timeout_ms: float = BOOT_TIMEOUT_MS) -> float:
+    """Reload the page and wait for ``data-ready="true"`` again; return the seconds it took."""
+    start = time.perf_counter()
+    with python_failures(page) as failures:
+        page.reload(timeout=timeout_ms)
+        _wait(page, failures, start + timeout_ms / 1000)
     return time.perf_counter() - start
 
 
 def wait_booted(page: Page, *, timeout_ms: float = BOOT_TIMEOUT_MS) -> None:
-    """Wait on the current document for ``data-ready="true"`` (e.g. after ``page.reload()``)."""
-    try:
-        page.wait_for_function(READY_OR_BROKEN_JS, timeout=max(timeout_ms, 1))
-    except PlaywrightTimeoutError:
-        raise AssertionError(
-            f"{page.url} did not set <html data-ready='true'> within {timeout_ms / 1000:.0f} s"
-        ) from None
+    """Wait on the current document for ``data-ready="true"`` (after a navigation of your own).
+
+    Python errors logged before this call are not seen (the wait then runs to its timeout);
+    ``goto_booted`` and ``reload_booted`` watch from the start.
+    """
+    with python_failures(page) as failures:
+        _wait(page, failures, time.perf_counter() + timeout_ms / 1000)
+
+
+def _wait(page: Page, failures: list[str], deadline: float) -> None:
+    while True:
+        if failures:
+            raise AssertionError(f"{page.url} failed to boot: {trim_stack(failures[0])}")
+        remaining_ms = (deadline - time.perf_counter()) * 1000
+        if remaining_ms <= 0:
+            raise AssertionError(f"{page.url} did not set <html data-ready='true'> in time")
+        try:
+            page.wait_for_function(READY_OR_BROKEN_JS, timeout=min(POLL_MS, remaining_ms))
+            break
+        except PlaywrightTimeoutError:
+            continue
     errors = page.evaluate(PY_ERRORS_JS)
     if errors:
         raise AssertionError(f"{page.url} failed to boot: " + "\n".join(errors))
