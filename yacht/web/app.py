@@ -21,7 +21,7 @@ from yacht.game import GameState, toggle_hold
 from yacht.game_setup import GameSetup
 from yacht.rulesets import RULESETS
 from yacht.save import dumps, loads
-from yacht.web.page import by_id, listen, query_param
+from yacht.web.page import by_id, closest, listen, query, query_param
 from yacht.web.render import Renderer
 from yacht.web.storage import GAME_KEY, SETUP_KEY, LocalStore, StorageUnavailable
 
@@ -127,12 +127,12 @@ class App:
         listen(target, event, guarded)
 
     def _on_die_click(self, event: Any) -> None:
-        die = event.target.closest(".die")
+        die = closest(event.target, ".die")
         if die is not None and not die.disabled:
             self._toggle(int(die.dataset.index))
 
     def _on_scorecard_click(self, event: Any) -> None:
-        button = event.target.closest("button.option")
+        button = closest(event.target, "button.option")
         if button is not None:
             self.act(Score(Category(button.dataset.category)))
             # The clicked button is gone now; the next thing to do is the next player's roll.
@@ -141,7 +141,7 @@ class App:
     def _on_key(self, event: Any) -> None:
         if event.ctrlKey or event.metaKey or event.altKey or event.repeat:
             return
-        if document.querySelector("dialog[open]") is not None:
+        if query("dialog[open]") is not None:
             return
         tag = str(event.target.tagName)
         if tag in ("INPUT", "SELECT", "TEXTAREA"):
@@ -228,7 +228,7 @@ class App:
         rows = by_id("player-names").querySelectorAll("li")
         for seat in range(rows.length):
             rows.item(seat).hidden = seat >= count
-        chosen = document.querySelector("input[name=ruleset]:checked")
+        chosen = query("input[name=ruleset]:checked")
         bonus = by_id("bonus")
         offers = chosen is not None and RULESETS[str(chosen.value)].offers_bonus
         bonus.disabled = not offers
@@ -239,7 +239,7 @@ class App:
         event.preventDefault()
         form = by_id("setup-form")
         inputs = form.querySelectorAll("input[name=player]")
-        chosen = document.querySelector("input[name=ruleset]:checked")
+        chosen = query("input[name=ruleset]:checked")
         try:
             setup = GameSetup.from_form(
                 [str(inputs.item(i).value) for i in range(inputs.length)],

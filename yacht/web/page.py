@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
 Element = Any
@@ -14,10 +14,27 @@ Element = Any
 
 def by_id(element_id: str) -> Element:
     """The element with this id; a missing one is a bug in index.html, so fail loudly."""
-    element = document.getElementById(element_id)
+    element = or_none(document.getElementById(element_id))
     if element is None:
         raise LookupError(f"index.html has no element #{element_id}")
     return element
+
+
+def or_none(value: Any) -> Any:
+    """``value``, with JavaScript null as None (Pyodide keeps null as a distinct ``jsnull``)."""
+    return None if value is None or value is jsnull else value
+
+
+def query(selector: str, root: Element | None = None) -> Element | None:
+    """The first element matching ``selector`` (in ``root`` or the document), or None."""
+    return or_none((root or document).querySelector(selector))
+
+
+def closest(target: Element, selector: str) -> Element | None:
+    """The nearest ancestor-or-self of an event target matching ``selector``, or None."""
+    if or_none(target) is None or not hasattr(target, "closest"):
+        return None
+    return or_none(target.closest(selector))
 
 
 def listen(target: Element, event: str, handler: Callable[[Any], None]) -> None:

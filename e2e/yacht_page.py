@@ -1,0 +1,126 @@
+"""A page object for the game: drives the board the way a player (or screen reader) does.
+
+Everything goes through roles and accessible names (the page's accessibility contract), except
+reading values back, which uses the dice's ``data-face`` and the options' ``data-category``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+SNAPSHOT_JS = """() => ({
+  status: document.querySelector('#status').textContent,
+  dice: [...document.querySelectorAll('#dice .die')].map(
+    d => [d.dataset.face ?? null, d.getAttribute('aria-pressed'), d.disabled]),
+  heads: [...document.querySelectorAll('#scorecard thead th')].map(
+    th => th.textContent + (th.classList.contains('current') ? ' *' : '')),
+  cells: [...document.querySelectorAll('#scorecard tbody tr')].map(
+    tr => [...tr.children].map(c => c.textContent)),
+  roll: document.querySelector('#roll').disabled,
+  rollsLeft: document.querySelector('#rolls-left').textContent,
+  undo: document.querySelector('#undo').disabled,
+  gameOver: document.querySelector('#game-over').open,
+  save: localStorage.getItem('yacht:game'),
+})"""
+
+
+class YachtPage:
+    """The game board in a booted page."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    # -- controls by role and name ---------------------------------------------------------
+
+    @property
+    def roll_button(self) -> Locator:
+        return self.page.get_by_role("button", name="Roll", exact=True)
+
+    @property
+    def dice_buttons(self) -> Locator:
+        return self.page.get_by_role("group", name="Dice").get_by_role("button")
+
+    @property
+    def options(self) -> Locator:
+        """The current player's open categories, as buttons."""
+        return self.page.locator("#scorecard button.option")
+
+    def option(self, english_name: str) -> Locator:
+        return self.page.get_by_role("button", name=english_name + ":")
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def roll(self) -> None:
+        before = self.snapshot()["save"]
+        self.roll_button.click()
+        self._wait_saved_change(before)
+
+    def toggle(self, index: int) -> None:
+        before = self.snapshot()["save"]
+        self.dice_buttons.nth(index).click()
+        self._wait_saved_change(before)
+
+    def score_first_option(self) -> str:
+        """Score the first open category; returns its id."""
+        button = self.options.first
+        category = str(button.get_attribute("data-category"))
+        before = self.snapshot()["save"]
+        button.click()
+        self._wait_saved_change(before)
+        return category
+
+    def new_game(
+        self, ruleset: str = "traditional", names: tuple[str, ...] = ("Ann",), bonus: bool = False
+    ) -> None:
+        """Start a game through the setup dialog."""
+        page = self.page
+        over = page.locator("#game-over")
+        page.locator("#new-game-from-over" if over.evaluate("d => d.open") else "#new-game").click()
+        setup = page.get_by_role("dialog", name="New game")
+        expect(setup).to_be_visible()
+        setup.locator(f"input[name=ruleset][value='{ruleset}']").check()
+        bonus_box = setup.get_by_label("Upper-section bonus", exact=False)
+        if bonus:
+            bonus_box.check()
+        elif bonus_box.is_enabled():
+            bonus_box.uncheck()
+        setup.get_by_label("Number of players").select_option(str(len(names)))
+        for seat, name in enumerate(names):
+            setup.get_by_label(f"Player {seat + 1}", exact=True).fill(name)
+        setup.get_by_role("button", name="Start game").click()
+        expect(setup).to_be_hidden()
+
+    # -- reading ------------------------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything visible about the game, plus the saved record."""
+        result: dict[str, Any] = self.page.evaluate(SNAPSHOT_JS)
+        return result
+
+    def dice(self) -> list[int]:
+        faces = [die[0] for die in self.snapshot()["dice"]]
+        assert None not in faces, f"dice not rolled: {faces}"
+        return [int(face) for face in faces]
+
+    def previews(self) -> dict[str, int]:
+        """Points the page offers for each open category, by category id."""
+        result: dict[str, int] = self.page.evaluate(
+            """() => Object.fromEntries([...document.querySelectorAll('#scorecard button.option')]
+                .map(b => [b.dataset.category, Number(b.textContent)]))"""
+        )
+        return result
+
+    def saved(self) -> dict[str, Any]:
+        import json
+
+        text = self.snapshot()["save"]
+        assert text, "nothing saved"
+        data: dict[str, Any] = json.loads(text)
+        return data
+
+    def _wait_saved_change(self, before: str | None) -> None:
+        self.page.wait_for_function(
+            "before => localStorage.getItem('yacht:game') !== before", arg=before, timeout=5000
+        )
