@@ -1,0 +1,145 @@
+"""The board's view model: what the page shows for a state, decided on CPython."""
+
+from __future__ import annotations
+
+import pytest
+
+import yacht
+from yacht.board import board_view, roll_announcement, score_announcement
+
+
+class Queue:
+    """A dice source that throws the faces it was given, in order."""
+
+    def __init__(self, *faces: int) -> None:
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.faces.pop(0)
+
+
+def rolled(state: yacht.GameState, *faces: int) -> yacht.GameState:
+    return yacht.roll(state, Queue(*faces))
+
+
+def test_fresh_game_shows_blank_dice_and_enabled_roll() -> None:
+    view = board_view(yacht.new_game(["Ann", "Ben"]))
+    assert view.roll_enabled
+    assert view.rolls_left_text == "3 rolls left"
+    assert all(die.face is None and not die.enabled for die in view.dice)
+    assert view.dice[0].label == "Die 1: not rolled yet"
+    assert view.current == 0
+    assert view.status.startswith("Ann's turn (turn 1 of 12)")
+    assert not any(cell.kind == "option" for row in view.rows for cell in row.cells)
+
+
+def test_options_name_the_category_first_and_show_the_engines_points() -> None:
+    state = rolled(yacht.new_game(["Ann", "Ben"]), 3, 3, 3, 6, 6)
+    view = board_view(state)
+    rows = {row.key: row for row in view.rows}
+    full_house = rows["full_house"].cells[0]
+    assert full_house.kind == "option"
+    assert full_house.text == "21"
+    assert full_house.label == "Full House: score 21 points"
+    assert rows["ones"].cells[0].label == "Ones: score 0 points"
+    assert rows["full_house"].cells[1].kind == "open"  # not Ben's turn
+    assert [die.label for die in view.dice][3] == "Die 4: 6"
+
+
+def test_extended_calls_choice_chance_and_shows_the_bonus_lines() -> None:
+    state = rolled(yacht.new_game(["Ann"], "extended", upper_bonus=True), 6, 6, 6, 6, 2)
+    view = board_view(state)
+    names = [row.name for row in view.rows]
+    assert "Chance" in names
+    assert "Choice" not in names
+    assert names[-3:] == ["Upper section", "Bonus (+35 at 63)", "Total"]
+    state = yacht.score_category(state, "sixes")
+    upper = next(row for row in board_view(state).rows if row.key == "upper_total")
+    assert upper.cells[0].text == "24 / 63"
+
+
+def test_no_bonus_lines_without_the_bonus() -> None:
+    for ruleset in ("traditional", "sum-all", "extended"):
+        keys = [row.key for row in board_view(yacht.new_game(["A"], ruleset)).rows]
+        assert keys[-1] == "total"
+        assert "bonus" not in keys
+
+
+def test_held_die_label_and_roll_disabled_when_all_held() -> None:
+    state = rolled(yacht.new_game(["Ann"]), 1, 2, 3, 4, 5)
+    for index in range(5):
+        state = yacht.hold(state, index)
+    view = board_view(state)
+    assert not view.roll_enabled
+    assert view.dice[2].label == "Die 3: 3, held"
+    assert view.dice[2].held
+
+
+def test_last_roll_leaves_dice_unholdable_and_counts_down() -> None:
+    state = yacht.new_game(["Ann"])
+    texts = []
+    for _ in range(3):
+        state = rolled(state, 1, 1, 2, 2, 3)
+        texts.append(board_view(state).rolls_left_text)
+    assert texts == ["2 rolls left", "1 roll left", "0 rolls left"]
+    view = board_view(state)
+    assert not view.roll_enabled
+    assert not any(die.enabled for die in view.dice)
+    assert view.status.endswith("choose a category")
+
+
+def test_latest_score_is_marked_until_the_next_roll() -> None:
+    state = yacht.score_category(rolled(yacht.new_game(["Ann"]), 2, 2, 2, 2, 2), "yacht")
+    cell = next(row for row in board_view(state).rows if row.key == "yacht").cells[0]
+    assert (cell.kind, cell.text) == ("latest", "50")
+    assert board_view(state).undo_enabled
+    state = rolled(state, 1, 2, 3, 4, 5)
+    cell = next(row for row in board_view(state).rows if row.key == "yacht").cells[0]
+    assert cell.kind == "filled"
+    assert not board_view(state).undo_enabled
+
+
+def finish(names: list[str], faces_per_player: list[int]) -> yacht.GameState:
+    """A game where each player always throws five of the same face and scores Choice first."""
+    state = yacht.new_game(names)
+    while not state.is_over:
+        face = faces_per_player[state.current]
+        state = rolled(state, *([face] * 5))
+        state = yacht.score_category(state, state.open_categories()[0])
+    return state
+
+
+@pytest.mark.parametrize(
+    ("faces", "headline", "ranks"),
+    [
+        ([6, 2], "Ann wins!", [1, 2]),
+        ([3, 3], "A tie between Ann and Ben!", [1, 1]),
+    ],
+)
+def test_game_over_headline_and_ranking(faces: list[int], headline: str, ranks: list[int]) -> None:
+    view = board_view(finish(["Ann", "Ben"], faces))
+    assert view.game_over
+    assert view.current is None
+    assert view.headline == headline
+    assert [p.rank for p in view.placings] == ranks
+    assert view.status == "Game over"
+    assert not view.roll_enabled
+
+
+def test_solo_game_over_shows_the_final_score() -> None:
+    view = board_view(finish(["Ann"], [5]))
+    assert view.headline == f"Final score: {view.placings[0].total}"
+
+
+def test_layout_changes_with_rules_and_names_only() -> None:
+    game = yacht.new_game(["Ann"])
+    assert board_view(game).layout == board_view(rolled(game, 1, 2, 3, 4, 5)).layout
+    assert board_view(game).layout != board_view(yacht.new_game(["Ann", "Ben"])).layout
+    assert board_view(game).layout != board_view(yacht.new_game(["Ann"], "sum-all")).layout
+
+
+def test_announcements() -> None:
+    state = rolled(yacht.new_game(["Ann"]), 4, 4, 1, 2, 6)
+    assert roll_announcement(state) == "Rolled 4, 4, 1, 2, 6. 2 rolls left."
+    state = yacht.score_category(state, "fours")
+    assert score_announcement(state) == "Ann scored 8 in Fours."

@@ -1,0 +1,86 @@
+"""The page's configuration agrees with itself: pinned runtime versions and shipped files."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CORE_URL = re.compile(r"https://cdn\.jsdelivr\.net/npm/@pyscript/core@([^/]+)/dist/")
+PYODIDE_URL = re.compile(r"https://cdn\.jsdelivr\.net/pyodide/v([^/]+)/full/")
+
+# Run only on CPython, never in the page.
+NOT_SHIPPED = {"yacht/__main__.py", "yacht/cli.py"}
+
+
+def _pins() -> dict[str, str]:
+    pinned: dict[str, str] = json.loads((ROOT / "package.json").read_text())["devDependencies"]
+    return pinned
+
+
+def _config() -> dict[str, object]:
+    return tomllib.loads((ROOT / "pyscript.toml").read_text())
+
+
+def test_npm_pins_are_exact_versions() -> None:
+    for name, version in _pins().items():
+        assert re.fullmatch(r"\d+\.\d+\.\d+", version), f"{name} must be pinned exactly"
+    lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
+    for name in ("@pyscript/core", "pyodide"):
+        assert lock[f"node_modules/{name}"]["version"] == _pins()[name]
+
+
+@pytest.mark.parametrize("path", ["index.html", "pyscript.toml"])
+def test_cdn_urls_use_the_pinned_versions(path: str) -> None:
+    text = (ROOT / path).read_text()
+    pins = _pins()
+    core = set(CORE_URL.findall(text))
+    pyodide = set(PYODIDE_URL.findall(text))
+    assert core or pyodide, f"{path} names no runtime URL"
+    assert core <= {pins["@pyscript/core"]}, f"{path} loads @pyscript/core {core}"
+    assert pyodide <= {pins["pyodide"]}, f"{path} loads Pyodide {pyodide}"
+
+
+def test_interpreter_is_pinned_in_the_config() -> None:
+    interpreter = str(_config()["interpreter"])
+    assert PYODIDE_URL.match(interpreter), interpreter
+    assert interpreter.endswith("/pyodide.mjs")
+
+
+def test_index_loads_core_script_and_stylesheet() -> None:
+    html = (ROOT / "index.html").read_text()
+    version = _pins()["@pyscript/core"]
+    base = f"https://cdn.jsdelivr.net/npm/@pyscript/core@{version}/dist/"
+    assert f'<script type="module" src="{base}core.js"' in html
+    assert f'href="{base}core.css"' in html
+    assert '<script type="py" src="yacht/web/main.py" config="pyscript.toml">' in html
+
+
+def test_every_runtime_module_is_shipped_to_the_browser() -> None:
+    files = _config()["files"]
+    assert isinstance(files, dict)
+    shipped = {source.removeprefix("./") for source in files}
+    assert all(files[f"./{path}"] == f"./{path}" for path in shipped), "files keep their paths"
+    modules = {
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "yacht").rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
+    assert shipped - modules <= {
+        p.relative_to(ROOT).as_posix() for p in (ROOT / "yacht" / "data").glob("*")
+    }, "pyscript.toml lists files that do not exist"
+    assert modules - NOT_SHIPPED <= shipped, "modules missing from pyscript.toml [files]"
+
+
+def test_only_the_web_package_touches_the_browser() -> None:
+    browser_import = re.compile(r"^\s*(from|import)\s+(js|pyscript|pyodide)\b", re.MULTILINE)
+    offenders = [
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "yacht").rglob("*.py")
+        if "web" not in p.relative_to(ROOT / "yacht").parts and browser_import.search(p.read_text())
+    ]
+    assert offenders == []
