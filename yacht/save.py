@@ -1,128 +1,189 @@
-"""The save format: a game state as JSON-safe data, and back, refusing anything inconsistent.
+"""The save format of a game: a game state as JSON-safe data, and back, refusing anything wrong.
 
-Version history:
+Version history (older versions are upgraded on reading, by ``migrate_vN_to_vN+1`` below):
   1 — first format.
+  2 — adds ``revision`` (how many times this save was written; lets two tabs on one save see
+      that the other moved on instead of overwriting it) and ``saved_at`` (when, ISO 8601 UTC,
+      or null).
+
+A record of a version newer than :data:`VERSION` raises
+:class:`~yacht.errors.UnsupportedSaveVersionError`, and is never rewritten by this code.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any
 
 from yacht.categories import Category
 from yacht.dice import DICE_COUNT, validate_dice
-from yacht.errors import InvalidSaveError, UnsupportedSaveVersionError, YachtError
+from yacht.errors import InvalidSaveError, YachtError
 from yacht.game import GameState, LastScore
 from yacht.players import Scorecard, clean_name
+from yacht.records import MAX_SAFE_INTEGER, RecordFormat, decode_json, expect
 from yacht.rulesets import find_ruleset
 
 FORMAT = "yacht-game"
-VERSION = 1
+VERSION = 2
 MAX_SAVE_BYTES = 64 * 1024
 """A real save is about 2 KB; anything far larger is junk, refused before parsing."""
+MAX_SAVED_AT_LENGTH = 40
 
-_T = TypeVar("_T")
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game as stored: the state plus the bookkeeping of the record that holds it."""
+
+    state: GameState
+    revision: int = 0
+    """Writes of this save so far; a tab writes only over the revision it last saw."""
+    saved_at: str | None = None
+    """When it was written (ISO 8601, UTC), for the player's information only."""
 
 
-def game_to_dict(state: GameState) -> dict[str, Any]:
+def migrate_v1_to_v2(record: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 had no revision counter nor time stamp: start them at 0 and unknown."""
+    return {**record, "version": 2, "revision": 0, "saved_at": None}
+
+
+GAME_RECORD = RecordFormat(FORMAT, VERSION, "saved Yacht game", {1: migrate_v1_to_v2})
+
+
+def game_to_dict(
+    state: GameState, *, revision: int = 0, saved_at: str | None = None
+) -> dict[str, Any]:
     """``state`` as plain dicts, lists, strings, ints, bools and None."""
     last = state.last_score
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "ruleset": state.ruleset.id,
-        "upper_bonus": state.ruleset.upper_bonus is not None,
-        "players": [
-            {"name": card.name, "scores": {c.value: p for c, p in card.scores.items()}}
-            for card in state.players
-        ],
-        "current": state.current,
-        "rolls": state.rolls,
-        "dice": None if state.dice is None else list(state.dice),
-        "held": list(state.held),
-        "last_score": None
-        if last is None
-        else {
-            "player": last.player,
-            "category": last.category.value,
-            "dice": list(last.dice),
-            "held": list(last.held),
-            "rolls": last.rolls,
-        },
-        "seed": state.seed,
-        "rolls_made": state.rolls_made,
-    }
+    return GAME_RECORD.stamp(
+        {
+            "revision": revision,
+            "saved_at": saved_at,
+            "ruleset": state.ruleset.id,
+            "upper_bonus": state.ruleset.upper_bonus is not None,
+            "players": [
+                {"name": card.name, "scores": {c.value: p for c, p in card.scores.items()}}
+                for card in state.players
+            ],
+            "current": state.current,
+            "rolls": state.rolls,
+            "dice": None if state.dice is None else list(state.dice),
+            "held": list(state.held),
+            "last_score": None
+            if last is None
+            else {
+                "player": last.player,
+                "category": last.category.value,
+                "dice": list(last.dice),
+                "held": list(last.held),
+                "rolls": last.rolls,
+            },
+            "seed": state.seed,
+            "rolls_made": state.rolls_made,
+        }
+    )
+
+
+def saved_game_to_dict(saved: SavedGame) -> dict[str, Any]:
+    """``saved`` as a record of today's version."""
+    return game_to_dict(saved.state, revision=saved.revision, saved_at=saved.saved_at)
 
 
 def game_from_dict(data: object) -> GameState:
     """The state ``data`` describes, or :class:`InvalidSaveError` saying what is wrong."""
+    return saved_game_from_dict(data).state
+
+
+def saved_game_from_dict(data: object) -> SavedGame:
+    """The game and record bookkeeping in ``data`` (of any version this code reads)."""
     try:
-        return _parse(data)
+        return _parse(GAME_RECORD.upgrade(data))
     except InvalidSaveError:
         raise
     except (YachtError, ValueError, TypeError, KeyError) as error:
         raise InvalidSaveError(f"the saved game is not valid: {error}") from None
 
 
-def dumps(state: GameState) -> str:
+def dumps(state: GameState, *, revision: int = 0, saved_at: str | None = None) -> str:
     """``state`` as compact JSON text, ready for storage."""
-    return json.dumps(game_to_dict(state), ensure_ascii=False, separators=(",", ":"))
+    return _compact(game_to_dict(state, revision=revision, saved_at=saved_at))
+
+
+def dumps_saved(saved: SavedGame) -> str:
+    """``saved`` as compact JSON text, ready for storage."""
+    return _compact(saved_game_to_dict(saved))
 
 
 def loads(text: str) -> GameState:
     """The state stored as ``text`` by :func:`dumps`; :class:`InvalidSaveError` if unusable."""
-    if len(text) > MAX_SAVE_BYTES:
-        raise InvalidSaveError(f"the saved game is {len(text):,} characters long, far too big")
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
-        raise InvalidSaveError(f"the saved game is not valid JSON ({error})") from None
-    return game_from_dict(data)
+    return loads_saved(text).state
 
 
-def _parse(data: object) -> GameState:
-    record = _typed(data, dict, "the save")
-    if record.get("format") != FORMAT:
-        raise InvalidSaveError(f"not a saved Yacht game (format {record.get('format')!r})")
-    version = _typed(record.get("version"), int, "version")
-    if version > VERSION:
-        raise UnsupportedSaveVersionError(
-            f"this game was saved by a newer version (format {version}; this one reads "
-            f"up to {VERSION})"
-        )
-    if version < 1:
-        raise InvalidSaveError(f"unknown save format version {version}")
+def loads_saved(text: str) -> SavedGame:
+    """The saved game stored as ``text``, refusing repeated keys, junk and huge values."""
+    return saved_game_from_dict(decode_json(text, max_chars=MAX_SAVE_BYTES, what="the saved game"))
+
+
+def _compact(record: dict[str, Any]) -> str:
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+def _parse(record: dict[str, Any]) -> SavedGame:
     rules = find_ruleset(
-        _typed(record.get("ruleset"), str, "ruleset"),
-        upper_bonus=_typed(record.get("upper_bonus"), bool, "upper_bonus"),
+        expect(record.get("ruleset"), str, "ruleset"),
+        upper_bonus=expect(record.get("upper_bonus"), bool, "upper_bonus"),
     )
     players = tuple(
-        _card(_typed(entry, dict, "a player"))
-        for entry in _typed(record.get("players"), list, "players")
+        _card(expect(entry, dict, "a player"))
+        for entry in expect(record.get("players"), list, "players")
     )
     dice_data = record.get("dice")
     seed = record.get("seed")
-    return GameState(
+    state = GameState(
         ruleset=rules,
         players=players,
-        current=_typed(record.get("current"), int, "current"),
-        rolls=_typed(record.get("rolls"), int, "rolls"),
-        dice=None if dice_data is None else validate_dice(_typed(dice_data, list, "dice")),
+        current=expect(record.get("current"), int, "current"),
+        rolls=expect(record.get("rolls"), int, "rolls"),
+        dice=None if dice_data is None else validate_dice(expect(dice_data, list, "dice")),
         held=_flags(record.get("held")),
         last_score=_last_score(record.get("last_score")),
-        seed=None if seed is None else _typed(seed, int, "seed"),
-        rolls_made=_typed(record.get("rolls_made"), int, "rolls_made"),
+        seed=None if seed is None else expect(seed, int, "seed"),
+        rolls_made=expect(record.get("rolls_made"), int, "rolls_made"),
     )
+    # Every filled category took at least one roll of its own turn, and this turn's rolls come
+    # on top. (A forged lower count would also let a seeded game throw its dice again.)
+    fewest = sum(len(card.scores) for card in state.players) + state.rolls
+    if state.rolls_made < fewest:
+        raise InvalidSaveError(
+            f"rolls_made is {state.rolls_made}, but this game has had at least {fewest} rolls"
+        )
+    return SavedGame(state, _revision(record.get("revision")), _saved_at(record.get("saved_at")))
+
+
+def _revision(data: object) -> int:
+    revision = expect(data, int, "revision")
+    if not 0 <= revision <= MAX_SAFE_INTEGER:
+        raise InvalidSaveError(f"revision {revision} is out of range")
+    return revision
+
+
+def _saved_at(data: object) -> str | None:
+    if data is None:
+        return None
+    text = expect(data, str, "saved_at")
+    if len(text) > MAX_SAVED_AT_LENGTH:
+        raise InvalidSaveError(f"saved_at is {len(text)} characters long; a time stamp is short")
+    return text
 
 
 def _card(entry: Mapping[str, Any]) -> Scorecard:
-    name = _typed(entry.get("name"), str, "a player name")
+    name = expect(entry.get("name"), str, "a player name")
     if clean_name(name) != name:
         raise InvalidSaveError(f"player name {name[:40]!r} is not in its cleaned form")
-    scores = _typed(entry.get("scores"), dict, "scores")
+    scores = expect(entry.get("scores"), dict, "scores")
     parsed = {
-        Category.parse(_typed(key, str, "a category")): _typed(value, int, f"score of {key}")
+        Category.parse(expect(key, str, "a category")): expect(value, int, f"score of {key}")
         for key, value in scores.items()
     }
     return Scorecard(name, parsed)
@@ -131,25 +192,18 @@ def _card(entry: Mapping[str, Any]) -> Scorecard:
 def _last_score(data: object) -> LastScore | None:
     if data is None:
         return None
-    entry = _typed(data, dict, "last_score")
+    entry = expect(data, dict, "last_score")
     return LastScore(
-        player=_typed(entry.get("player"), int, "last_score.player"),
-        category=Category.parse(_typed(entry.get("category"), str, "last_score.category")),
-        dice=validate_dice(_typed(entry.get("dice"), list, "last_score.dice")),
+        player=expect(entry.get("player"), int, "last_score.player"),
+        category=Category.parse(expect(entry.get("category"), str, "last_score.category")),
+        dice=validate_dice(expect(entry.get("dice"), list, "last_score.dice")),
         held=_flags(entry.get("held")),
-        rolls=_typed(entry.get("rolls"), int, "last_score.rolls"),
+        rolls=expect(entry.get("rolls"), int, "last_score.rolls"),
     )
 
 
 def _flags(data: object) -> tuple[bool, ...]:
-    flags = _typed(data, list, "held")
+    flags = expect(data, list, "held")
     if len(flags) != DICE_COUNT:
         raise InvalidSaveError(f"held needs {DICE_COUNT} flags, not {len(flags)}")
-    return tuple(_typed(flag, bool, "a held flag") for flag in flags)
-
-
-def _typed(value: object, kind: type[_T], what: str) -> _T:
-    # bool is a subclass of int, but a true/false flag is never a count.
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise InvalidSaveError(f"{what} should be {kind.__name__}, not {type(value).__name__}")
-    return value
+    return tuple(expect(flag, bool, "a held flag") for flag in flags)

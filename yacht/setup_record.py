@@ -1,0 +1,79 @@
+"""The stored form of the new-game choices (:class:`~yacht.game_setup.GameSetup`).
+
+Version history:
+  1 — ``{"names": [...], "ruleset": "...", "upper_bonus": false}`` with no tag or version
+      (what the first release of the page wrote; still read).
+  2 — the same fields, tagged ``"format": "yacht-setup"`` and ``"version": 2`` like every
+      other record.
+
+Unlike :meth:`GameSetup.from_dict`, which quietly falls back to the default setup, reading a
+stored record is strict: a damaged one is reported (and kept as a backup by the caller).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from yacht.errors import InvalidSaveError, InvalidSetupError
+from yacht.game_setup import GameSetup
+from yacht.players import MAX_PLAYERS, MIN_PLAYERS, clean_name
+from yacht.records import RecordFormat, decode_json, expect
+from yacht.rulesets import RULESETS
+
+FORMAT = "yacht-setup"
+VERSION = 2
+MAX_SETUP_CHARS = 4 * 1024
+"""Six names of 24 characters and a rule set fit in well under 1 KB."""
+
+
+def _is_v1(record: dict[str, Any]) -> bool:
+    return "version" not in record and "names" in record
+
+
+def migrate_v1_to_v2(record: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 differs only by its missing tag, which the reader has already added."""
+    return {**record, "format": FORMAT, "version": 2}
+
+
+SETUP_RECORD = RecordFormat(
+    FORMAT, VERSION, "saved game setup", {1: migrate_v1_to_v2}, legacy=_is_v1
+)
+
+
+def setup_to_dict(setup: GameSetup) -> dict[str, Any]:
+    """``setup`` as a record of today's version."""
+    return SETUP_RECORD.stamp(setup.to_dict())
+
+
+def setup_from_dict(data: object) -> GameSetup:
+    """The setup ``data`` describes, or :class:`InvalidSaveError` saying what is wrong."""
+    record = SETUP_RECORD.upgrade(data)
+    names = expect(record.get("names"), list, "names")
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise InvalidSaveError(f"{len(names)} players; a game has 1 to {MAX_PLAYERS}")
+    for name in names:
+        text = expect(name, str, "a player name")
+        try:
+            cleaned = clean_name(text)
+        except InvalidSetupError as error:
+            raise InvalidSaveError(str(error)) from None
+        if cleaned != text:
+            raise InvalidSaveError(f"player name {text[:40]!r} is not in its cleaned form")
+    ruleset = expect(record.get("ruleset"), str, "ruleset")
+    if ruleset not in RULESETS:
+        raise InvalidSaveError(f"unknown rule set {ruleset[:40]!r}")
+    bonus = expect(record.get("upper_bonus"), bool, "upper_bonus")
+    if bonus and not RULESETS[ruleset].offers_bonus:
+        raise InvalidSaveError(f"rule set {ruleset!r} has no upper-section bonus")
+    return GameSetup(tuple(names), ruleset, bonus)
+
+
+def dumps_setup(setup: GameSetup) -> str:
+    """``setup`` as compact JSON text, ready for storage."""
+    return json.dumps(setup_to_dict(setup), ensure_ascii=False, separators=(",", ":"))
+
+
+def loads_setup(text: str) -> GameSetup:
+    """The setup stored as ``text``; :class:`InvalidSaveError` if it can't be trusted."""
+    return setup_from_dict(decode_json(text, max_chars=MAX_SETUP_CHARS, what="the saved setup"))
