@@ -29,7 +29,7 @@ def test_fresh_game_shows_blank_dice_and_enabled_roll() -> None:
     assert all(die.face is None and not die.enabled for die in view.dice)
     assert view.dice[0].label == "Die 1: not rolled yet"
     assert view.current == 0
-    assert view.status.startswith("Ann's turn (turn 1 of 12)")
+    assert view.status.startswith("Ann's turn (1 of 12)")
     assert not any(cell.kind == "option" for row in view.rows for cell in row.cells)
 
 
@@ -113,7 +113,7 @@ def finish(names: list[str], faces_per_player: list[int]) -> yacht.GameState:
     ("faces", "headline", "ranks"),
     [
         ([6, 2], "Ann wins!", [1, 2]),
-        ([3, 3], "A tie between Ann and Ben!", [1, 1]),
+        ([3, 3], "A tie for first place: Ann, Ben!", [1, 1]),
     ],
 )
 def test_game_over_headline_and_ranking(faces: list[int], headline: str, ranks: list[int]) -> None:
@@ -142,4 +142,4 @@ def test_announcements() -> None:
     state = rolled(yacht.new_game(["Ann"]), 4, 4, 1, 2, 6)
     assert roll_announcement(state) == "Rolled 4, 4, 1, 2, 6. 2 rolls left."
     state = yacht.score_category(state, "fours")
-    assert score_announcement(state) == "Ann scored 8 in Fours."
+    assert score_announcement(state) == "Ann scored 8 points in Fours."

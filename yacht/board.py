@@ -9,8 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from yacht.categories import Category
 from yacht.dice import DICE_COUNT
 from yacht.game import ROLLS_PER_TURN, GameState
+from yacht.i18n import ENGLISH, Translator
+from yacht.rulesets import RuleSet
 
 CellKind = Literal["filled", "option", "open", "latest"]
 
@@ -60,8 +63,9 @@ class BoardView:
     """Everything the page displays for one state."""
 
     layout: tuple[str, ...]
-    """Rule set, bonus and names: when this changes the scorecard is rebuilt, not patched."""
+    """Language, rule set, bonus and names: when this changes the scorecard is rebuilt."""
     title: str
+    category_heading: str
     names: tuple[str, ...]
     current: int | None
     status: str
@@ -75,68 +79,80 @@ class BoardView:
     placings: tuple[Placing, ...]
 
 
-def board_view(state: GameState) -> BoardView:
-    """The view of ``state``."""
+def board_view(state: GameState, tr: Translator = ENGLISH) -> BoardView:
+    """The view of ``state``, in the language of ``tr``."""
     rules = state.ruleset
     names = tuple(card.name for card in state.players)
     over = state.is_over
     return BoardView(
-        layout=(rules.id, str(rules.upper_bonus is not None), *names),
-        title=rules.title,
+        layout=(tr.language, rules.id, str(rules.upper_bonus is not None), *names),
+        title=tr.gettext(rules.title),
+        category_heading=tr.gettext("Category"),
         names=names,
         current=None if over else state.current,
-        status=_status(state),
+        status=_status(state, tr),
         roll_enabled=not over and state.rolls < ROLLS_PER_TURN and not all(state.held),
-        rolls_left_text=_rolls_left_text(state),
+        rolls_left_text=_rolls_left_text(state, tr),
         undo_enabled=state.can_undo(),
-        dice=_dice(state),
-        rows=_rows(state),
+        dice=_dice(state, tr),
+        rows=_rows(state, tr),
         game_over=over,
-        headline=_headline(state) if over else "",
+        headline=_headline(state, tr) if over else "",
         placings=_placings(state) if over else (),
     )
 
 
-def _status(state: GameState) -> str:
+def category_name(rules: RuleSet, category: Category, tr: Translator = ENGLISH) -> str:
+    """The category's name as ``rules`` print it, translated."""
+    return tr.pgettext("category", rules.name_of(category))
+
+
+def _status(state: GameState, tr: Translator) -> str:
     if state.is_over:
-        return "Game over"
+        return tr.gettext("Game over")
     name = state.current_player.name
-    turn = f"turn {state.turn_number} of {len(state.ruleset.categories)}"
+    turn, turns = state.turn_number, len(state.ruleset.categories)
     if state.rolls == 0:
-        return f"{name}'s turn ({turn}): roll the dice"
-    if state.rolls_left == 0:
-        return f"{name}'s turn ({turn}): choose a category"
-    return f"{name}'s turn ({turn}): hold dice and roll again, or choose a category"
+        text = tr.gettext("{name}'s turn ({turn} of {turns}): roll the dice")
+    elif state.rolls_left == 0:
+        text = tr.gettext("{name}'s turn ({turn} of {turns}): choose a category")
+    else:
+        text = tr.gettext(
+            "{name}'s turn ({turn} of {turns}): hold dice and roll again, or choose a category"
+        )
+    return text.format(name=name, turn=turn, turns=turns)
 
 
-def _rolls_left_text(state: GameState) -> str:
+def _rolls_left_text(state: GameState, tr: Translator) -> str:
     if state.is_over:
         return ""
     left = state.rolls_left
-    return "1 roll left" if left == 1 else f"{left} rolls left"
+    return tr.ngettext("{count} roll left", "{count} rolls left", left).format(count=left)
 
 
-def _dice(state: GameState) -> tuple[DieView, ...]:
+def _dice(state: GameState, tr: Translator) -> tuple[DieView, ...]:
     can_hold = not state.is_over and 0 < state.rolls < ROLLS_PER_TURN
     views = []
     for index in range(DICE_COUNT):
         face = None if state.dice is None else state.dice[index]
         held = state.held[index]
         if face is None:
-            label = f"Die {index + 1}: not rolled yet"
+            label = tr.gettext("Die {number}: not rolled yet").format(number=index + 1)
+        elif held:
+            label = tr.gettext("Die {number}: {face}, held").format(number=index + 1, face=face)
         else:
-            label = f"Die {index + 1}: {face}" + (", held" if held else "")
+            label = tr.gettext("Die {number}: {face}").format(number=index + 1, face=face)
         views.append(DieView(index, face, held, can_hold, label))
     return tuple(views)
 
 
-def _rows(state: GameState) -> tuple[RowView, ...]:
+def _rows(state: GameState, tr: Translator) -> tuple[RowView, ...]:
     rules = state.ruleset
     preview = state.potential_scores()
     latest = state.last_score
     rows = []
     for category in rules.categories:
-        name = rules.name_of(category)
+        name = category_name(rules, category, tr)
         cells = []
         for seat, card in enumerate(state.players):
             if card.is_filled(category):
@@ -146,48 +162,65 @@ def _rows(state: GameState) -> tuple[RowView, ...]:
                     category,
                 )
                 kind: CellKind = "latest" if is_latest else "filled"
-                cells.append(CellView(str(points), kind, f"{name}: {card.name} scored {points}"))
+                label = tr.gettext("{category}: {name} scored {points}")
+                cells.append(
+                    CellView(
+                        str(points),
+                        kind,
+                        label.format(category=name, name=card.name, points=points),
+                    )
+                )
             elif seat == state.current and category in preview:
                 points = preview[category]
-                unit = "point" if points == 1 else "points"
-                cells.append(CellView(str(points), "option", f"{name}: score {points} {unit}"))
+                label = tr.ngettext(
+                    "{category}: score {count} point", "{category}: score {count} points", points
+                )
+                cells.append(
+                    CellView(str(points), "option", label.format(category=name, count=points))
+                )
             else:
-                cells.append(CellView("", "open", f"{name}: {card.name}, open"))
+                label = tr.gettext("{category}: {name}, open")
+                cells.append(CellView("", "open", label.format(category=name, name=card.name)))
         section: Literal["upper", "lower"] = "upper" if category.is_upper else "lower"
         rows.append(RowView(category.value, name, tuple(cells), section))
-    rows.extend(_sum_rows(state))
+    rows.extend(_sum_rows(state, tr))
     return tuple(rows)
 
 
-def _sum_rows(state: GameState) -> list[RowView]:
+def _sum_rows(state: GameState, tr: Translator) -> list[RowView]:
     totals = state.totals()
     rows = []
     bonus = state.ruleset.upper_bonus
     if bonus is not None:
+        upper = tr.gettext("Upper section")
         rows.append(
             RowView(
                 "upper_total",
-                "Upper section",
+                upper,
                 tuple(
-                    CellView(f"{t.upper} / {bonus.threshold}", "filled", f"Upper: {t.upper}")
+                    CellView(f"{t.upper} / {bonus.threshold}", "filled", f"{upper}: {t.upper}")
                     for t in totals
                 ),
                 "sum",
             )
         )
+        name = tr.gettext("Bonus (+{points} at {threshold})").format(
+            points=bonus.points, threshold=bonus.threshold
+        )
         rows.append(
             RowView(
                 "bonus",
-                f"Bonus (+{bonus.points} at {bonus.threshold})",
-                tuple(CellView(str(t.bonus), "filled", f"Bonus: {t.bonus}") for t in totals),
+                name,
+                tuple(CellView(str(t.bonus), "filled", f"{name}: {t.bonus}") for t in totals),
                 "sum",
             )
         )
+    total = tr.gettext("Total")
     rows.append(
         RowView(
             "total",
-            "Total",
-            tuple(CellView(str(t.total), "filled", f"Total: {t.total}") for t in totals),
+            total,
+            tuple(CellView(str(t.total), "filled", f"{total}: {t.total}") for t in totals),
             "sum",
         )
     )
@@ -202,28 +235,35 @@ def _placings(state: GameState) -> tuple[Placing, ...]:
     )
 
 
-def _headline(state: GameState) -> str:
+def _headline(state: GameState, tr: Translator) -> str:
     winners = [state.players[seat].name for seat in state.winners()]
     if len(state.players) == 1:
-        return f"Final score: {state.totals()[0].total}"
+        return tr.gettext("Final score: {total}").format(total=state.totals()[0].total)
     if len(winners) == 1:
-        return f"{winners[0]} wins!"
-    return "A tie between " + " and ".join(winners) + "!"
+        return tr.gettext("{name} wins!").format(name=winners[0])
+    return tr.gettext("A tie for first place: {names}!").format(names=", ".join(winners))
 
 
-def score_announcement(after: GameState) -> str:
+def score_announcement(after: GameState, tr: Translator = ENGLISH) -> str:
     """What a screen reader hears after a scoring: who scored what where."""
     last = after.last_score
     if last is None:
         return ""
     card = after.players[last.player]
     points = card.scores[last.category]
-    return f"{card.name} scored {points} in {after.ruleset.name_of(last.category)}."
+    return tr.ngettext(
+        "{name} scored {count} point in {category}.",
+        "{name} scored {count} points in {category}.",
+        points,
+    ).format(name=card.name, count=points, category=category_name(after.ruleset, last.category, tr))
 
 
-def roll_announcement(state: GameState) -> str:
+def roll_announcement(state: GameState, tr: Translator = ENGLISH) -> str:
     """What a screen reader hears after a roll: the faces and the rolls left."""
     if state.dice is None:
         return ""
     faces = ", ".join(str(face) for face in state.dice)
-    return f"Rolled {faces}. {_rolls_left_text(state).capitalize()}."
+    left = state.rolls_left
+    return tr.ngettext(
+        "Rolled {faces}. {count} roll left.", "Rolled {faces}. {count} rolls left.", left
+    ).format(faces=faces, count=left)

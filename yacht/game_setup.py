@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,9 +22,14 @@ class GameSetup:
 
     @classmethod
     def from_form(
-        cls, raw_names: list[str], ruleset: str, upper_bonus: bool, count: int
+        cls,
+        raw_names: list[str],
+        ruleset: str,
+        upper_bonus: bool,
+        count: int,
+        default_name: Callable[[int], str] = lambda number: f"Player {number}",
     ) -> GameSetup:
-        """The setup a player entered; blank names become "Player N"."""
+        """The setup a player entered; blank names become ``default_name(seat number)``."""
         if not 1 <= count <= MAX_PLAYERS:
             raise InvalidSetupError(f"choose 1 to {MAX_PLAYERS} players")
         names = []
@@ -32,7 +38,7 @@ class GameSetup:
             try:
                 names.append(clean_name(raw))
             except InvalidSetupError:
-                names.append(f"Player {seat + 1}")
+                names.append(clean_name(default_name(seat + 1)))
         if ruleset not in RULESETS:
             raise InvalidSetupError(f"unknown rule set {ruleset!r}")
         bonus = upper_bonus and RULESETS[ruleset].offers_bonus

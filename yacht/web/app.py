@@ -14,21 +14,21 @@ from typing import Any
 from pyscript import document, window
 
 from yacht.actions import Action, Roll, Score, Undo, apply
-from yacht.board import board_view, roll_announcement, score_announcement
+from yacht.board import BoardView, board_view, roll_announcement, score_announcement
 from yacht.categories import Category
 from yacht.errors import IllegalActionError, InvalidSaveError, InvalidSetupError
 from yacht.game import GameState, toggle_hold
 from yacht.game_setup import GameSetup
+from yacht.guide import rules_page, tips_page
+from yacht.i18n import LANGUAGES, negotiate, translator
+from yacht.messages import explain
 from yacht.rulesets import RULESETS
 from yacht.save import dumps, loads
 from yacht.web.page import by_id, closest, listen, query, query_param
-from yacht.web.render import Renderer
-from yacht.web.storage import GAME_KEY, SETUP_KEY, LocalStore, StorageUnavailable
+from yacht.web.render import Renderer, render_guide, translate_page
+from yacht.web.storage import GAME_KEY, SETTINGS_KEY, SETUP_KEY, LocalStore, StorageUnavailable
 
 BACKUP_KEY = GAME_KEY + ":backup"
-NOT_SAVING = (
-    "This browser is not letting the page save, so progress will not be kept after you leave."
-)
 
 
 class App:
@@ -38,6 +38,7 @@ class App:
         self._store = LocalStore()
         self._renderer = Renderer()
         self._warning = ""
+        self._tr = translator(self._choose_language())
         self._seed = _seed_from_url()
         self._setup = self._load_setup()
         self.state = self._load_game()
@@ -47,7 +48,7 @@ class App:
     def start(self) -> None:
         """Wire the controls, draw the game and tell the page (and tests) it is interactive."""
         self._bind()
-        self._render()
+        self._apply_language()
         roll = by_id("roll")
         roll.classList.remove("loading")
         self._show_notice("")
@@ -66,7 +67,7 @@ class App:
         try:
             text = self._store.read(GAME_KEY)
         except StorageUnavailable:
-            self._warning = NOT_SAVING
+            self._warning = self._not_saving()
             return self._setup.start(self._seed)
         if text is None:
             return self._setup.start(self._seed)
@@ -74,10 +75,10 @@ class App:
             state = loads(text)
         except InvalidSaveError as error:
             self._keep_backup(text)
-            self._warning = (
-                f"Your saved game could not be opened ({error}). A new game has started; "
+            self._warning = self._tr.gettext(
+                "Your saved game could not be opened ({reason}). A new game has started; "
                 "the old save is kept in this browser as a backup."
-            )
+            ).format(reason=error)
             return self._setup.start(self._seed)
         if self._seed is not None and state.seed != self._seed:
             # The URL asks for a particular seeded game; keep the other one as a backup.
@@ -89,7 +90,26 @@ class App:
         try:
             self._store.write(BACKUP_KEY, text)
         except StorageUnavailable:
-            self._warning = NOT_SAVING
+            self._warning = self._not_saving()
+
+    def _not_saving(self) -> str:
+        return self._tr.gettext(
+            "This browser is not letting the page save, so progress will not be kept after "
+            "you leave."
+        )
+
+    def _choose_language(self) -> str:
+        forced = query_param("lang")
+        if forced in LANGUAGES:
+            return str(forced)
+        try:
+            text = self._store.read(SETTINGS_KEY)
+            remembered = json.loads(text).get("language") if text else None
+        except (StorageUnavailable, ValueError, AttributeError):
+            remembered = None
+        if remembered in LANGUAGES:
+            return str(remembered)
+        return negotiate(str(code) for code in window.navigator.languages)
 
     # -- events ----------------------------------------------------------------------------
 
@@ -100,6 +120,10 @@ class App:
         on(by_id("dice"), "click", self._on_die_click)
         on(by_id("scorecard"), "click", self._on_scorecard_click)
         on(by_id("new-game"), "click", lambda _: self._open_setup())
+        on(by_id("show-rules"), "click", lambda _: self._open_guide("rules"))
+        on(by_id("show-tips"), "click", lambda _: self._open_guide("tips"))
+        on(by_id("close-guide"), "click", lambda _: by_id("guide").close())
+        on(by_id("language"), "change", lambda event: self._switch_language(event.target.value))
         on(document, "keydown", self._on_key)
         on(by_id("setup-form"), "submit", self._on_setup_submit)
         on(by_id("setup-cancel"), "click", lambda _: by_id("setup").close())
@@ -119,9 +143,10 @@ class App:
             except Exception as error:
                 window.console.error("Yacht: unexpected error\n" + traceback.format_exc())
                 self._show_notice(
-                    "Something went wrong and that action was not carried out "
-                    f"({type(error).__name__}). Your game is safe; reload the page if the "
-                    "board looks wrong."
+                    self._tr.gettext(
+                        "Something went wrong and that action was not carried out ({reason}). "
+                        "Your game is safe; reload the page if the board looks wrong."
+                    ).format(reason=type(error).__name__)
                 )
 
         listen(target, event, guarded)
@@ -167,25 +192,25 @@ class App:
         try:
             after = apply(before, action)
         except IllegalActionError as error:
-            self._tell(_sentence(str(error)))
+            self._tell(explain(error, self._tr))
             return
         self._commit(after)
         if isinstance(action, Roll):
             self._renderer.roll_animation([i for i, held in enumerate(before.held) if not held])
-            self._announce(roll_announcement(after))
+            self._announce(roll_announcement(after, self._tr))
         elif isinstance(action, Score):
             self._renderer.flash_latest()
-            self._announce(_join(score_announcement(after), board_view(after).status))
+            self._announce(_join(score_announcement(after, self._tr), self._view().status))
             if after.is_over:
                 self._open_game_over()
         elif isinstance(action, Undo):
-            self._announce("Score taken back. " + board_view(after).status)
+            self._announce(_join(self._tr.gettext("Score taken back."), self._view().status))
 
     def _toggle(self, index: int) -> None:
         try:
             after = toggle_hold(self.state, index)
         except IllegalActionError as error:
-            self._tell(_sentence(str(error)))
+            self._tell(explain(error, self._tr))
             return
         self._commit(after)
 
@@ -195,16 +220,66 @@ class App:
         self._render()
         self._save(GAME_KEY, dumps(state))
 
+    def _view(self) -> BoardView:
+        return board_view(self.state, self._tr)
+
     def _render(self) -> None:
-        self._renderer.render(board_view(self.state))
+        self._renderer.render(self._view())
 
     def _save(self, key: str, text: str) -> None:
         try:
             self._store.write(key, text)
         except StorageUnavailable:
             if not self._warning:
-                self._warning = NOT_SAVING
+                self._warning = self._not_saving()
                 self._show_notice("")
+
+    # -- language and guide ----------------------------------------------------------------
+
+    def _switch_language(self, language: str) -> None:
+        if language not in LANGUAGES:
+            return
+        self._tr = translator(language)
+        self._save(SETTINGS_KEY, json.dumps({"version": 1, "language": language}))
+        self._apply_language()
+        self._announce(LANGUAGES[language])
+
+    def _apply_language(self) -> None:
+        """Translate the static page and redraw everything in the current language."""
+        tr = self._tr
+        document.documentElement.lang = tr.language
+        by_id("language").value = tr.language
+        translate_page(tr)
+        self._label_seats()
+        self._render()
+        if by_id("guide").open:
+            self._fill_guide(str(by_id("guide").dataset.page))
+        if by_id("game-over").open:
+            self._renderer.show_ranking(self._view())
+
+    def _label_seats(self) -> None:
+        labels = document.querySelectorAll(".seat-label")
+        for seat in range(labels.length):
+            labels.item(seat).textContent = self._default_name(seat + 1)
+
+    def _default_name(self, number: int) -> str:
+        return self._tr.gettext("Player {number}").format(number=number)
+
+    def _open_guide(self, page: str) -> None:
+        self._fill_guide(page)
+        dialog = by_id("guide")
+        if not dialog.open:
+            dialog.showModal()
+
+    def _fill_guide(self, page: str) -> None:
+        rules = self.state.ruleset
+        title, sections = (
+            (self._tr.gettext("Rules"), rules_page(rules, self._tr))
+            if page == "rules"
+            else (self._tr.gettext("Tips"), tips_page(rules, self._tr))
+        )
+        by_id("guide").dataset.page = page
+        render_guide(by_id("guide-title"), by_id("guide-body"), title, sections)
 
     # -- new game and game over ------------------------------------------------------------
 
@@ -215,7 +290,7 @@ class App:
         inputs = form.querySelectorAll("input[name=player]")
         for seat in range(inputs.length):
             inputs.item(seat).value = (
-                setup.names[seat] if seat < len(setup.names) else f"Player {seat + 1}"
+                setup.names[seat] if seat < len(setup.names) else self._default_name(seat + 1)
             )
         for radio in form.querySelectorAll("input[name=ruleset]"):
             radio.checked = radio.value == setup.ruleset
@@ -246,9 +321,10 @@ class App:
                 str(chosen.value) if chosen is not None else "",
                 bool(by_id("bonus").checked),
                 int(by_id("player-count").value),
+                self._default_name,
             )
-        except InvalidSetupError as error:
-            self._tell(_sentence(str(error)))
+        except InvalidSetupError:
+            self._tell(self._tr.gettext("Choose a rule set and 1 to 6 players."))
             return
         by_id("setup").close()
         self._start(setup)
@@ -257,8 +333,11 @@ class App:
         self._setup = setup
         self._save(SETUP_KEY, json.dumps(setup.to_dict()))
         self._commit(setup.start(self._seed))
-        names = ", ".join(setup.names)
-        self._announce(f"New game of {RULESETS[setup.ruleset].title} for {names}.")
+        self._announce(
+            self._tr.gettext("New game of {rules} for {names}.").format(
+                rules=self._tr.gettext(RULESETS[setup.ruleset].title), names=", ".join(setup.names)
+            )
+        )
         by_id("roll").focus()
 
     def _rematch(self) -> None:
@@ -270,7 +349,7 @@ class App:
         self._open_setup()
 
     def _open_game_over(self) -> None:
-        self._renderer.show_ranking(board_view(self.state))
+        self._renderer.show_ranking(self._view())
         dialog = by_id("game-over")
         if not dialog.open:
             dialog.showModal()
@@ -304,11 +383,6 @@ def _seed_from_url() -> int | None:
         return int(raw)
     except ValueError:
         return None
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 def _join(*parts: str) -> str:

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from pyscript import document
+
 from yacht.board import BoardView, CellView, RowView
+from yacht.guide import Section
+from yacht.i18n import Translator
 from yacht.web.page import Element, Writer, by_id, create
+
+# Attributes whose English text an element carries as data-i18n-<attribute>.
+TRANSLATED_ATTRIBUTES = ("aria-label", "content")
 
 
 class Renderer:
@@ -96,7 +105,7 @@ class Renderer:
         self._write.forget()
         self._layout = view.layout
         head_row = create("tr")
-        head_row.appendChild(_header("Category", "col"))
+        head_row.appendChild(_header(view.category_heading, "col"))
         self._headers = [_header(name, "col") for name in view.names]
         for header in self._headers:
             head_row.appendChild(header)
@@ -119,3 +128,43 @@ def _header(text: str, scope: str) -> Element:
     th = create("th", text=text)
     th.setAttribute("scope", scope)
     return th
+
+
+def translate_page(tr: Translator) -> None:
+    """Translate the page's static texts, marked ``data-i18n`` in index.html.
+
+    The English text is the message id; it is remembered in the attribute on first use, so
+    switching language again starts from the English, not from the last translation.
+    """
+    elements = document.querySelectorAll("[data-i18n]")
+    for index in range(elements.length):
+        element = elements.item(index)
+        message = str(element.getAttribute("data-i18n") or "")
+        if not message:
+            message = " ".join(str(element.textContent).split())
+            element.setAttribute("data-i18n", message)
+        element.textContent = tr.gettext(message)
+    for attribute in TRANSLATED_ATTRIBUTES:
+        marked = document.querySelectorAll(f"[data-i18n-{attribute}]")
+        for index in range(marked.length):
+            element = marked.item(index)
+            element.setAttribute(
+                attribute, tr.gettext(str(element.getAttribute(f"data-i18n-{attribute}")))
+            )
+
+
+def render_guide(
+    title_element: Element, body: Element, title: str, sections: Sequence[Section]
+) -> None:
+    """Fill the rules/tips dialog with ``sections`` (plain text only, never parsed as HTML)."""
+    title_element.textContent = title
+    body.replaceChildren()
+    for section in sections:
+        body.appendChild(create("h3", text=section.heading))
+        for paragraph in section.paragraphs:
+            body.appendChild(create("p", text=paragraph))
+        if section.items:
+            items = create("ul")
+            for item in section.items:
+                items.appendChild(create("li", text=item))
+            body.appendChild(items)

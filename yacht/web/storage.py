@@ -1,21 +1,28 @@
-"""The browser's localStorage, with every way it can fail turned into a plain answer."""
+"""The browser's localStorage as a :class:`~yacht.save_slot.Store`: every failure a plain answer.
+
+localStorage can be missing or throw on mere access (disabled cookies, some private modes,
+sandboxed frames), throw on every call, or refuse a write when full (``QuotaExceededError``).
+All of these become :class:`StorageUnavailable`, which the save slots turn into a notice.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from pyscript import window
 
-GAME_KEY = "yacht:game"
-SETUP_KEY = "yacht:setup"
+from yacht.save_slot import GAME_KEY, SETUP_KEY, StorageUnavailable
 
+SETTINGS_KEY = "yacht:settings"
 
-class StorageUnavailable(Exception):
-    """Storage is missing, disabled, or full; the game plays on without saving."""
+__all__ = ["GAME_KEY", "SETTINGS_KEY", "SETUP_KEY", "LocalStore", "StorageUnavailable"]
 
 
 class LocalStore:
     """Reads and writes text under keys; raises :class:`StorageUnavailable` when it can't."""
 
     def __init__(self) -> None:
+        self._storage: Any = None
         try:
             # Merely touching localStorage throws in some privacy modes.
             self._storage = window.localStorage
@@ -40,4 +47,5 @@ class LocalStore:
         try:
             self._storage.setItem(key, text)
         except Exception as error:
+            # QuotaExceededError lands here too: the old value is still in place.
             raise StorageUnavailable(str(error)) from None

@@ -1,0 +1,38 @@
+"""Player-facing explanations of engine errors, in the player's language.
+
+The engine's own messages are for developers (and the command line); the page shows these.
+"""
+
+from __future__ import annotations
+
+from yacht.errors import (
+    AllDiceHeldError,
+    CategoryFilledError,
+    GameOverError,
+    InvalidDieIndexError,
+    NoRollsLeftError,
+    NothingToUndoError,
+    NotRolledYetError,
+    YachtError,
+)
+from yacht.i18n import ENGLISH, Translator
+
+
+def explain(error: YachtError, tr: Translator = ENGLISH) -> str:
+    """A short sentence telling the player why the action did not happen."""
+    match error:
+        case NotRolledYetError():
+            return tr.gettext("Roll the dice first.")
+        case NoRollsLeftError():
+            return tr.gettext("No rolls left this turn: choose a category to score.")
+        case AllDiceHeldError():
+            return tr.gettext("All five dice are held: release at least one to roll.")
+        case CategoryFilledError():
+            return tr.gettext("That category is already filled.")
+        case GameOverError():
+            return tr.gettext("The game is over: start a rematch or a new game.")
+        case NothingToUndoError():
+            return tr.gettext("There is no score to undo (undo works until the next roll).")
+        case InvalidDieIndexError():
+            return tr.gettext("There are only five dice.")
+    return tr.gettext("That move is not allowed right now.")
