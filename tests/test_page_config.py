@@ -14,7 +14,7 @@ CORE_URL = re.compile(r"https://cdn\.jsdelivr\.net/npm/@pyscript/core@([^/]+)/di
 PYODIDE_URL = re.compile(r"https://cdn\.jsdelivr\.net/pyodide/v([^/]+)/full/")
 
 # Run only on CPython, never in the page.
-NOT_SHIPPED = {"yacht/__main__.py", "yacht/cli.py"}
+NOT_SHIPPED = {"yacht/__main__.py", "yacht/cli.py", "yacht/messages_catalog.py"}
 
 
 def _pins() -> dict[str, str]:
@@ -70,9 +70,14 @@ def test_every_runtime_module_is_shipped_to_the_browser() -> None:
         for p in (ROOT / "yacht").rglob("*.py")
         if "__pycache__" not in p.parts
     }
-    assert shipped - modules <= {
-        p.relative_to(ROOT).as_posix() for p in (ROOT / "yacht" / "data").glob("*")
-    }, "pyscript.toml lists files that do not exist"
+    data = {
+        p.relative_to(ROOT).as_posix()
+        for folder in ("data", "locale")
+        for p in (ROOT / "yacht" / folder).glob("*")
+        if p.suffix != ".pot"
+    }
+    assert shipped - modules <= data, "pyscript.toml lists files that do not exist"
+    assert data <= shipped, "data files missing from pyscript.toml [files]"
     assert modules - NOT_SHIPPED <= shipped, "modules missing from pyscript.toml [files]"
 
 

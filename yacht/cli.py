@@ -46,6 +46,23 @@ def _parser() -> argparse.ArgumentParser:
     _ruleset_options(play)
     play.add_argument("--seed", type=int, help="seed the dice for a reproducible game")
     play.set_defaults(run=_run_play)
+
+    messages = commands.add_parser(
+        "messages", help="write the translation template yacht/locale/messages.pot"
+    )
+    messages.add_argument(
+        "--check", action="store_true", help="fail if the template is out of date instead"
+    )
+    messages.set_defaults(run=_run_messages)
+
+    tables = commands.add_parser(
+        "tables", help="build the optimal-strategy value tables (about a minute and a half)"
+    )
+    tables.add_argument("--out", default="yacht/data", help="directory to write (yacht/data)")
+    tables.add_argument(
+        "--only", action="append", metavar="NAME", help="build only this table (repeatable)"
+    )
+    tables.set_defaults(run=_run_tables)
     return parser
 
 
@@ -58,6 +75,39 @@ def _ruleset_options(parser: argparse.ArgumentParser) -> None:
 
 def _run_score(args: argparse.Namespace) -> int:
     print(score(args.dice, args.category, find_ruleset(args.ruleset, upper_bonus=args.bonus)))
+    return 0
+
+
+def _run_tables(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from yacht.strategy.build import write_tables
+    from yacht.strategy.tables import shipped_rulesets, table_name
+
+    rulesets = shipped_rulesets()
+    if args.only:
+        unknown = set(args.only) - {table_name(r) for r in rulesets}
+        if unknown:
+            known = ", ".join(table_name(r) for r in rulesets)
+            print(f"error: unknown table {sorted(unknown)}; known: {known}", file=sys.stderr)
+            return 2
+        rulesets = tuple(r for r in rulesets if table_name(r) in args.only)
+    write_tables(Path(args.out), rulesets)
+    return 0
+
+
+def _run_messages(args: argparse.Namespace) -> int:
+    from yacht.messages_catalog import TEMPLATE, collect, template
+
+    text = template(collect())
+    if args.check:
+        current = TEMPLATE.read_text(encoding="utf-8") if TEMPLATE.exists() else ""
+        if current != text:
+            print(f"{TEMPLATE} is out of date: run python -m yacht messages", file=sys.stderr)
+            return 1
+        return 0
+    TEMPLATE.write_text(text, encoding="utf-8")
+    print(f"wrote {TEMPLATE} ({text.count('msgid ') - 1} messages)")
     return 0
 
 
