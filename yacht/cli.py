@@ -58,7 +58,7 @@ def _parser() -> argparse.ArgumentParser:
     tables = commands.add_parser(
         "tables", help="build the optimal-strategy value tables (about a minute and a half)"
     )
-    tables.add_argument("--out", default="yacht/data", help="directory to write (yacht/data)")
+    tables.add_argument("--out", help="directory to write (default: the package's yacht/data)")
     tables.add_argument(
         "--only", action="append", metavar="NAME", help="build only this table (repeatable)"
     )
@@ -82,7 +82,7 @@ def _run_tables(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from yacht.strategy.build import write_tables
-    from yacht.strategy.tables import shipped_rulesets, table_name
+    from yacht.strategy.tables import DATA_DIR, shipped_rulesets, table_name
 
     rulesets = shipped_rulesets()
     if args.only:
@@ -92,7 +92,7 @@ def _run_tables(args: argparse.Namespace) -> int:
             print(f"error: unknown table {sorted(unknown)}; known: {known}", file=sys.stderr)
             return 2
         rulesets = tuple(r for r in rulesets if table_name(r) in args.only)
-    write_tables(Path(args.out), rulesets)
+    write_tables(Path(args.out) if args.out else DATA_DIR, rulesets)
     return 0
 
 

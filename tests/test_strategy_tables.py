@@ -1,0 +1,134 @@
+"""The shipped value tables: rebuilt and compared, checked against their own successors,
+and read back safely."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from yacht.rulesets import find_ruleset
+from yacht.strategy import tables
+from yacht.strategy.build import build_values
+from yacht.strategy.states import state_space
+from yacht.strategy.tables import (
+    TableError,
+    decode,
+    encode,
+    install_table,
+    is_stored,
+    load_values,
+    shipped_rulesets,
+    storage_order,
+    table_bytes,
+    table_name,
+    values_from_steps,
+)
+from yacht.strategy.turn import turn_value
+
+DATA = Path(__file__).resolve().parent.parent / "yacht" / "data"
+
+
+def test_every_rule_set_has_a_table() -> None:
+    names = sorted(path.stem for path in DATA.glob("*.ytb"))
+    assert names == sorted(table_name(r) for r in shipped_rulesets())
+    assert names == ["extended", "extended-bonus", "sum-all", "traditional"]
+
+
+def test_the_tables_fit_the_download_budget() -> None:
+    # Already zlib-compressed: this is what the page downloads (of ~250 KB for everything).
+    assert sum(path.stat().st_size for path in DATA.glob("*.ytb")) < 80_000
+
+
+@pytest.mark.parametrize("ruleset", ["traditional", "sum-all", "extended"])
+def test_the_shipped_table_is_what_the_builder_makes(ruleset: str) -> None:
+    built = build_values(find_ruleset(ruleset))
+    assert built.data() == (DATA / f"{ruleset}.ytb").read_bytes(), (
+        f"yacht/data/{ruleset}.ytb is stale: run `python -m yacht tables --out yacht/data`"
+    )
+
+
+def test_sampled_bonus_states_are_what_their_successors_make() -> None:
+    # The full bonus build takes a minute and a half: recompute a random sample of stored
+    # states from the shipped values of the states after them, exactly as the builder does.
+    rules = find_ruleset("extended", upper_bonus=True)
+    space = state_space(rules)
+    shipped = decode(space, table_bytes(table_name(rules)))
+    values = load_values(rules)
+    stride = space.threshold + 1
+    rng = random.Random(2024)
+    sample = rng.sample(sorted(shipped), 150)
+    for key in sample:
+        mask, subtotal = divmod(key, stride)
+        recomputed = turn_value(space, values, mask, subtotal)
+        assert values.stored_value(mask, subtotal, recomputed)[0] == shipped[key], (
+            f"state {mask:#x}/{subtotal} differs: rebuild the tables"
+        )
+
+
+def test_stored_states_are_the_even_layers() -> None:
+    for rules in shipped_rulesets():
+        space = state_space(rules)
+        keys = [step[0] for step in storage_order(space)]
+        assert len(keys) == len(set(keys))
+        stride = space.threshold + 1
+        assert all(is_stored(key // stride) for key in keys)
+    plain = state_space(find_ruleset("traditional"))
+    assert len(storage_order(plain)) == sum(is_stored(m) for m in range(plain.full_mask))
+
+
+def test_encode_and_decode_round_trip() -> None:
+    space = state_space(find_ruleset("sum-all"))
+    steps = decode(space, table_bytes("sum-all"))
+    assert decode(space, encode(space, steps)) == steps
+
+
+def test_a_table_for_other_rules_is_refused() -> None:
+    with pytest.raises(TableError, match="other rules"):
+        decode(state_space(find_ruleset("sum-all")), table_bytes("traditional"))
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda data: b"NOPE" + data[4:],
+        lambda data: data[:4] + b"\x63" + data[5:],
+        lambda data: data[:-40],
+        lambda data: data[:60] + bytes(40) + data[100:],
+    ],
+)
+def test_a_damaged_table_is_refused(damage: Callable[[bytes], bytes]) -> None:
+    broken = damage(table_bytes("traditional"))
+    with pytest.raises(TableError):
+        decode(state_space(find_ruleset("traditional")), broken)
+
+
+def test_a_missing_table_says_how_to_build_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(tables, "DATA_DIR", tmp_path)
+    with pytest.raises(TableError, match="python -m yacht tables"):
+        table_bytes("traditional")
+
+
+def test_installed_bytes_take_precedence(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    data = table_bytes("traditional")
+    monkeypatch.setattr(tables, "DATA_DIR", tmp_path)
+    monkeypatch.setattr(tables, "_installed", {})
+    try:
+        install_table("traditional", data)
+        assert load_values(find_ruleset("traditional")).value(0, 0) > 160
+    finally:
+        load_values.cache_clear()
+
+
+def test_values_from_steps_rebuilds_the_same_floats() -> None:
+    rules = find_ruleset("traditional")
+    space = state_space(rules)
+    steps = decode(space, table_bytes("traditional"))
+    fresh = values_from_steps(space, steps, None)
+    loaded = load_values(rules)
+    for mask in (0, 1, 3, 0x0F0, space.full_mask ^ 1):
+        assert fresh.value(mask, 0) == loaded.value(mask, 0)
