@@ -1,1 +1,135 @@
-// Offline play and updates: registers the service worker (sw.js). Filled in by the next commit.
+// Offline play and updates, the page's side of sw.js (read its header for the whole strategy).
+//
+// - Registers the service worker, right away: installing it downloads only the app's own small
+//   files, so it does not hold up the runtime download the page has already started.
+// - Once Python has booted (<html data-ready>), sends the worker the URLs of every file the page
+//   loaded, so that files fetched before the worker existed are cached too; the worker answers
+//   whether the game is now ready to play offline (<html data-offline-ready="true">).
+// - Shows "New version available" with a Reload button when the worker has downloaded a newer
+//   release, and never reloads on its own: the player decides when, so a game is not switched
+//   under their feet. (The game is saved in localStorage after every move; the reload resumes it.)
+//
+// Plain script without inline code, so a Content-Security-Policy can forbid inline scripts.
+(function () {
+  "use strict";
+
+  // The worker needs a secure context (https, or localhost for development).
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+
+  var CHECK_AGAIN_AFTER_MS = 30 * 60 * 1000; // a tab left open for days still hears of updates
+  var APPLY_TIMEOUT_MS = 5000;
+  var root = document.documentElement;
+  var box = document.getElementById("app-update");
+  var text = document.getElementById("app-update-text");
+  var button = document.getElementById("app-update-reload");
+  var offlineReady = false;
+  var updateAvailable = false;
+  var lastCheck = Date.now();
+
+  function render() {
+    if (!box || !text || !button) return;
+    if (updateAvailable) {
+      text.textContent = "New version available";
+      button.hidden = false;
+    } else if (offlineReady) {
+      text.textContent = navigator.onLine ? "Ready to play offline" : "Playing offline";
+      button.hidden = true;
+    }
+    box.classList.toggle("offline-ready", offlineReady && !updateAvailable);
+    box.hidden = !(offlineReady || updateAvailable);
+  }
+
+  // Resolves with "true" or "failed" once the game's Python has started (or could not).
+  function whenBooted() {
+    return new Promise(function (resolve) {
+      function settled() {
+        var state = root.getAttribute("data-ready");
+        if (state === "true" || state === "failed") {
+          observer.disconnect();
+          resolve(state);
+          return true;
+        }
+        return false;
+      }
+      var observer = new MutationObserver(settled);
+      observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+      settled();
+    });
+  }
+
+  function loadedUrls() {
+    return performance.getEntriesByType("resource").map(function (entry) {
+      return entry.name;
+    });
+  }
+
+  function onMessage(event) {
+    var message = event.data || {};
+    if (message.type === "offline-status") {
+      offlineReady = Boolean(message.ready);
+      root.setAttribute("data-offline-ready", offlineReady ? "true" : "false");
+      if (!offlineReady && message.missing && message.missing.length) {
+        console.warn("Yacht: not available offline yet:", message.missing);
+      }
+    } else if (message.type === "update-status") {
+      // Once offered, the offer stays until the player takes it (another tab may have).
+      updateAvailable = updateAvailable || Boolean(message.available);
+      root.setAttribute("data-update-available", updateAvailable ? "true" : "false");
+    } else if (message.type === "update-applied") {
+      window.location.reload();
+    }
+    render();
+  }
+
+  function askForUpdateCheck(registration) {
+    if (!registration.active || !navigator.onLine) return;
+    lastCheck = Date.now();
+    registration.active.postMessage({ type: "check-update", online: true });
+  }
+
+  function applyUpdate(registration) {
+    button.disabled = true;
+    text.textContent = "Updating…";
+    if (registration.active) registration.active.postMessage({ type: "apply-update" });
+    // The worker answers "update-applied"; should it not (stopped, replaced), reload anyway:
+    // a pending release also becomes current when the game is opened afresh.
+    window.setTimeout(function () {
+      window.location.reload();
+    }, APPLY_TIMEOUT_MS);
+  }
+
+  navigator.serviceWorker.addEventListener("message", onMessage);
+  navigator.serviceWorker.startMessages();
+  navigator.serviceWorker
+    .register("sw.js", { updateViaCache: "none" })
+    .catch(function (error) {
+      // Not fatal: the game plays online as before (e.g. storage is disabled in this browser).
+      console.warn("Yacht: offline play unavailable:", error);
+    });
+
+  Promise.all([whenBooted(), navigator.serviceWorker.ready]).then(function (results) {
+    var registration = results[1];
+    if (!registration.active) return;
+    registration.active.postMessage({
+      type: "page-booted",
+      ok: results[0] === "true",
+      online: navigator.onLine,
+      urls: loadedUrls(),
+    });
+    if (button) {
+      button.addEventListener("click", function () {
+        applyUpdate(registration);
+      });
+    }
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible" && Date.now() - lastCheck > CHECK_AGAIN_AFTER_MS) {
+        askForUpdateCheck(registration);
+      }
+    });
+    window.addEventListener("online", function () {
+      render();
+      askForUpdateCheck(registration);
+    });
+    window.addEventListener("offline", render);
+  });
+})();

@@ -1,0 +1,457 @@
+"""Offline play, app install and updates: the service worker (``sw.js``) in real Chromium.
+
+Each test opens the game online once, waits for ``<html data-offline-ready="true">``, then takes
+the network away completely — Playwright's offline mode *and* a route that refuses every
+request, the local server included — and plays. Byte counts of first and second visits are
+printed (``pytest -s``) for the README.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import socket
+import threading
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from harness import CdnMirror, StaticServer, Watch, goto_booted, wait_booted
+from playwright.sync_api import (
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    Route,
+    expect,
+)
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+WORKFLOW = REPO_ROOT / ".github" / "workflows" / "pages.yml"
+OFFLINE_WAIT_MS = 60_000
+
+OFFLINE_READY_JS = "() => document.documentElement.dataset.offlineReady !== undefined"
+UPDATE_CHECKED_JS = "() => document.documentElement.dataset.updateAvailable !== undefined"
+CACHES_JS = """async () => {
+  const found = {};
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    found[name] = (await cache.keys()).map((request) => request.url);
+  }
+  return found;
+}"""
+LOADED_JS = "() => performance.getEntriesByType('resource').map((entry) => entry.name)"
+PYSCRIPT_CDN = "https://cdn.jsdelivr.net/npm/@pyscript/core@"
+PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/v"
+
+
+def site_files() -> list[str]:
+    """What the Pages workflow publishes (its ``SITE_FILES``): the site, and nothing else."""
+    match = re.search(r"^\s*SITE_FILES:\s*(.+)$", WORKFLOW.read_text("utf-8"), re.MULTILINE)
+    assert match, f"{WORKFLOW} has no SITE_FILES line"
+    return match.group(1).split()
+
+
+def copy_site(destination: Path) -> Path:
+    """Copy the published files of the working tree to ``destination`` (a release)."""
+    destination.mkdir(parents=True)
+    for name in site_files():
+        source = REPO_ROOT / name
+        if source.is_dir():
+            ignore = shutil.ignore_patterns("__pycache__")
+            shutil.copytree(source, destination / name, ignore=ignore)
+        else:
+            shutil.copy2(source, destination / name)
+    return destination
+
+
+# -- the page --------------------------------------------------------------------------------
+
+
+def wait_offline_ready(page: Page) -> None:
+    """Wait for the worker's answer after boot, and require it to be "ready"."""
+    page.wait_for_function(OFFLINE_READY_JS, timeout=OFFLINE_WAIT_MS)
+    assert page.get_attribute("html", "data-offline-ready") == "true"
+
+
+def wait_update_checked(page: Page) -> str:
+    """Wait until the worker has checked for a new release; return "true" or "false"."""
+    page.wait_for_function(UPDATE_CHECKED_JS, timeout=OFFLINE_WAIT_MS)
+    return str(page.get_attribute("html", "data-update-available"))
+
+
+def play_to_game_over(page: Page) -> int:
+    """Roll once and score the first open category each turn until the game ends."""
+    roll = page.get_by_role("button", name="Roll", exact=True)
+    options = page.locator("#scorecard button.option")
+    game_over = page.locator("#game-over")
+    turns = 0
+    while not game_over.evaluate("dialog => dialog.open"):
+        assert turns < 20, "the game should be over after 12 or 13 turns"
+        roll.click()
+        options.first.click()
+        turns += 1
+    expect(game_over).to_have_attribute("open", "")
+    return turns
+
+
+def play_one_turn(page: Page) -> None:
+    page.get_by_role("button", name="Roll", exact=True).click()
+    page.locator("#scorecard button.option").first.click()
+    expect(page.get_by_role("button", name="Roll", exact=True)).to_be_enabled()
+
+
+def saved_game(page: Page) -> str | None:
+    value: str | None = page.evaluate("() => localStorage.getItem('yacht:game')")
+    return value
+
+
+def caches_of(page: Page) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = page.evaluate(CACHES_JS)
+    return found
+
+
+def app_snapshots(caches: dict[str, list[str]]) -> dict[str, list[str]]:
+    return {name: urls for name, urls in caches.items() if ":app:" in name}
+
+
+def block_network(context: BrowserContext) -> list[str]:
+    """Go offline and refuse every request (local server included); returns what was refused."""
+    refused: list[str] = []
+
+    def refuse(route: Route) -> None:
+        refused.append(route.request.url)
+        route.abort("internetdisconnected")
+
+    context.set_offline(True)
+    # Routes run newest first, so this one answers before the harness's CDN mirror.
+    context.route("**/*", refuse)
+    return refused
+
+
+# -- measuring downloads ---------------------------------------------------------------------
+
+
+class ByteCountingRelay:
+    """A TCP relay in front of a local server that counts the bytes it carries back.
+
+    That is what a player's connection carries: responses the browser takes from its HTTP cache
+    or from the service worker never reach it. (Playwright's ``request.sizes()`` cannot tell:
+    it reports a body size for HTTP-cache hits of the worker's own requests too.)
+    """
+
+    def __init__(self, upstream: StaticServer) -> None:
+        self._upstream = ("127.0.0.1", upstream.port)
+        self._prefix = upstream.prefix
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self._lock = threading.Lock()
+        self._down = 0
+        self._requests = 0
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self._listener.getsockname()[1]}{self._prefix}"
+
+    def take(self) -> tuple[int, int]:
+        """(bytes, connections) since the last call."""
+        with self._lock:
+            taken = self._down, self._requests
+            self._down = self._requests = 0
+        return taken
+
+    def close(self) -> None:
+        self._listener.close()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self._listener.accept()
+            except OSError:
+                return  # closed
+            server = socket.create_connection(self._upstream)
+            with self._lock:
+                self._requests += 1
+            threading.Thread(target=self._pump, args=(client, server, False), daemon=True).start()
+            threading.Thread(target=self._pump, args=(server, client, True), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket, count: bool) -> None:
+        with contextlib.suppress(OSError):
+            while data := source.recv(65536):
+                sink.sendall(data)
+                if count:
+                    with self._lock:
+                        self._down += len(data)
+        with contextlib.suppress(OSError):
+            sink.shutdown(socket.SHUT_WR)
+
+
+def report_downloads(label: str, relay: ByteCountingRelay) -> int:
+    downloaded, connections = relay.take()
+    print(f"\n{label}: {downloaded:,} bytes in {connections} HTTP connections")
+    return downloaded
+
+
+# -- tests -------------------------------------------------------------------------------------
+
+
+def test_first_visit_caches_everything_then_plays_offline(site_page: Page, watch: Watch) -> None:
+    page = site_page
+    goto_booted(page, "")
+    wait_offline_ready(page)
+    wait_update_checked(page)
+    expect(page.locator("#app-update")).to_have_text(re.compile("Ready to play offline"))
+    expect(page.locator("#app-update-reload")).to_be_hidden()
+
+    # Every file the page loaded is cached: its own files in the release snapshot, the
+    # runtime in the runtime cache; and the snapshot holds every file of pyscript.toml [files].
+    caches = caches_of(page)
+    (snapshot,) = app_snapshots(caches).values()
+    runtime = next(urls for name, urls in caches.items() if name.endswith(":runtime"))
+    origin = page.url.rstrip("/")
+    loaded = {url.split("?")[0] for url in page.evaluate(LOADED_JS)}
+    assert {url for url in loaded if url.startswith(origin)} <= set(snapshot)
+    assert {url for url in loaded if not url.startswith(origin)} <= set(runtime)
+    config = tomllib.loads((REPO_ROOT / "pyscript.toml").read_text("utf-8"))
+    assert {f"{origin}/{key.removeprefix('./')}" for key in config["files"]} <= set(snapshot)
+    assert {"pyodide.asm.wasm", "python_stdlib.zip"} <= {u.rsplit("/", 1)[1] for u in runtime}
+
+    # Second visit, online: the runtime comes from the worker's cache; nothing is mirrored.
+    mirrored = len(watch.mirrored)
+    page.reload()
+    wait_booted(page)
+    wait_offline_ready(page)
+    assert wait_update_checked(page) == "false"
+    assert len(watch.mirrored) == mirrored
+
+    refused = block_network(page.context)
+    page.reload()
+    wait_booted(page)
+    wait_offline_ready(page)
+    expect(page.locator("#app-update")).to_have_text(re.compile("Playing offline"))
+    play_to_game_over(page)
+    assert refused == []
+
+
+def test_plays_offline_after_the_browser_restarts(
+    playwright: Playwright,
+    browser_type_launch_args: dict[str, Any],
+    site_server: StaticServer,
+    watch: Watch,
+    tmp_path: Path,
+) -> None:
+    profile = tmp_path / "profile"
+
+    def launch(offline: bool) -> BrowserContext:
+        context = playwright.chromium.launch_persistent_context(
+            profile, base_url=site_server.base_url, offline=offline, **browser_type_launch_args
+        )
+        return watch.attach(context, offline=offline)
+
+    context = launch(offline=False)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        goto_booted(page, "")
+        wait_offline_ready(page)
+    finally:
+        context.close()
+
+    context = launch(offline=True)
+    try:
+        refused = block_network(context)
+        page = context.pages[0] if context.pages else context.new_page()
+        goto_booted(page, "")
+        play_to_game_over(page)
+        assert refused == []
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def switchable_site(
+    tmp_path: Path, serve_directory: Callable[..., StaticServer]
+) -> tuple[StaticServer, Callable[[Path], None]]:
+    """A server whose ``/yacht/`` is a symlink that ``publish(release_dir)`` swaps atomically."""
+    served = tmp_path / "served"
+    served.mkdir()
+    link = served / "yacht"
+
+    def publish(release: Path) -> None:
+        staging = served / "yacht.next"
+        staging.symlink_to(release, target_is_directory=True)
+        os.replace(staging, link)  # atomic, like a Pages deployment
+
+    return serve_directory(served), publish
+
+
+def test_a_new_release_is_offered_and_keeps_the_saved_game(
+    tmp_path: Path,
+    switchable_site: tuple[StaticServer, Callable[[Path], None]],
+    new_site_context: Callable[..., BrowserContext],
+    watch: Watch,
+) -> None:
+    server, publish = switchable_site
+    first = copy_site(tmp_path / "release-1")
+    second = copy_site(tmp_path / "release-2")
+    index = second / "index.html"
+    index.write_text(index.read_text("utf-8").replace("<h1>Yacht</h1>", "<h1>Yacht II</h1>"))
+    main = second / "yacht" / "web" / "main.py"
+    main.write_text(
+        main.read_text("utf-8") + "\ndocument.documentElement.dataset.release = 'second'\n"
+    )
+    publish(first)
+
+    page = new_site_context(server=server).new_page()
+    goto_booted(page, server.url("yacht/"))
+    wait_offline_ready(page)
+    play_one_turn(page)
+    runtime_downloads = len(watch.mirrored)
+
+    publish(second)
+    # The player comes back to the open tab and reloads: still the first release (no switch
+    # mid-game), and the new one is downloaded in the background and offered.
+    page.reload()
+    wait_booted(page)
+    assert wait_update_checked(page) == "true"
+    expect(page.get_by_role("heading", name="Yacht", exact=True)).to_be_visible()
+    expect(page.locator("#app-update")).to_have_text(re.compile("New version available"))
+    reload_button = page.get_by_role("button", name="Reload")
+    expect(reload_button).to_be_visible()
+    assert page.get_attribute("html", "data-release") is None
+
+    # The old game keeps working while the offer stands.
+    play_one_turn(page)
+    before = saved_game(page)
+    assert before is not None
+
+    scorecard = page.locator("#scorecard tbody").inner_text()
+    with page.expect_navigation():
+        reload_button.click()
+    wait_booted(page)
+    assert page.get_attribute("html", "data-release") == "second"
+    expect(page.get_by_role("heading", name="Yacht II")).to_be_visible()
+    expect(page.get_by_role("button", name="Reload")).to_be_hidden()
+    assert saved_game(page) == before
+    assert page.locator("#scorecard tbody").inner_text() == scorecard
+    wait_offline_ready(page)
+
+    # One release in the caches, all of it the new one; the runtime was not downloaded again.
+    snapshots = app_snapshots(caches_of(page))
+    assert len(snapshots) == 1
+    served = page.evaluate(
+        "urls => Promise.all(urls.map((url) => fetch(url).then((r) => r.text())))",
+        [server.url("yacht/index.html"), server.url("yacht/yacht/web/main.py")],
+    )
+    assert served == [index.read_text("utf-8"), main.read_text("utf-8")]
+    assert len(watch.mirrored) == runtime_downloads
+
+    # And the new release plays offline.
+    refused = block_network(page.context)
+    page.reload()
+    wait_booted(page)
+    assert page.get_attribute("html", "data-release") == "second"
+    play_one_turn(page)
+    assert refused == []
+
+
+def test_works_from_a_sub_path(
+    repo_root: Path,
+    serve_directory: Callable[..., StaticServer],
+    new_site_context: Callable[..., BrowserContext],
+) -> None:
+    server = serve_directory(repo_root, "/yacht/")
+    page = new_site_context(server=server).new_page()
+    goto_booted(page, server.url())
+    wait_offline_ready(page)
+    scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
+    assert scope == server.url()
+    assert all(name.startswith("yacht:/yacht/:") for name in caches_of(page))
+
+    refused = block_network(page.context)
+    page.reload()
+    wait_booted(page)
+    play_to_game_over(page)
+    assert refused == []
+
+
+def test_self_hosted_runtime_is_downloaded_once(
+    tmp_path: Path,
+    repo_root: Path,
+    serve_directory: Callable[..., StaticServer],
+    cdn_mirror: CdnMirror,
+    playwright: Playwright,
+    browser_type_launch_args: dict[str, Any],
+) -> None:
+    """The README's self-hosting recipe, and download sizes as a real browser sees them.
+
+    Playwright routing turns the HTTP cache off, so this test has no routes; and it uses a
+    persistent profile, as players do: an incognito context's memory cache keeps no file over a
+    few megabytes, so the 9.6 MB pyodide.asm.wasm would be fetched twice.
+    """
+    site = copy_site(tmp_path / "site")
+    pyscript, pyodide = cdn_mirror.versions["@pyscript/core"], cdn_mirror.versions["pyodide"]
+    runtime = site / "runtime"
+    runtime.mkdir()
+    node_modules = repo_root / "node_modules"
+    (runtime / f"pyscript-core-{pyscript}").symlink_to(node_modules / "@pyscript/core/dist")
+    (runtime / f"pyodide-{pyodide}").symlink_to(node_modules / "pyodide")
+    for name, cdn, local in [
+        ("index.html", f"{PYSCRIPT_CDN}{pyscript}/dist/", f"runtime/pyscript-core-{pyscript}/"),
+        ("pyscript.toml", f"{PYODIDE_CDN}{pyodide}/full/", f"./runtime/pyodide-{pyodide}/"),
+    ]:
+        path = site / name
+        text = path.read_text("utf-8")
+        assert cdn in text, f"{name} no longer refers to {cdn}"
+        path.write_text(text.replace(cdn, local))
+    relay = ByteCountingRelay(serve_directory(site, "/yacht/"))
+
+    # No routes; a proxy that does not exist makes any request off this machine fail instead.
+    context = playwright.chromium.launch_persistent_context(
+        tmp_path / "profile",
+        base_url=relay.base_url,
+        proxy={"server": "http://127.0.0.1:9", "bypass": "127.0.0.1"},
+        **browser_type_launch_args,
+    )
+    problems: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            problems.append(message.text)
+
+    context.on("console", on_console)
+    context.on("weberror", lambda error: problems.append(str(error.error)))
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        goto_booted(page, relay.base_url)
+        wait_offline_ready(page)
+        wait_update_checked(page)
+        first = report_downloads("first visit (self-hosted runtime)", relay)
+        loaded = sum(
+            (site / unquote(urlsplit(url).path).removeprefix("/yacht/")).stat().st_size
+            for url in {url.split("?")[0] for url in page.evaluate(LOADED_JS)}
+        )
+        print(f"(the files the page loaded add up to {loaded:,} bytes)")
+        # Each file crossed the network once: the worker's caching came from the HTTP cache.
+        assert first < loaded * 1.05 + 50_000
+
+        page.reload()
+        wait_booted(page)
+        wait_offline_ready(page)
+        wait_update_checked(page)
+        second = report_downloads("second visit (self-hosted runtime)", relay)
+        assert second < 50_000  # the update check's 304 Not Modified answers
+
+        refused = block_network(context)
+        page.reload()
+        wait_booted(page)
+        play_one_turn(page)
+        assert refused == []
+        assert problems == []
+    finally:
+        context.close()
+        relay.close()

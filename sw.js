@@ -1,0 +1,475 @@
+// Yacht's service worker: the game starts and plays with no network after one online visit, and
+// a new release reaches players on their next online visit without ever mixing two releases.
+//
+// WHAT IS CACHED, AND HOW
+//
+// 1. The release: every same-origin file of the app (index.html, CSS, JS, icons, the manifest,
+//    pyscript.toml and each Python file its [files] table lists). The worker does not keep a
+//    hand-written list: it crawls the release from index.html — the src/href/config attributes
+//    of <link>, <script> and <img> tags, url() in CSS, the icons of the web app manifest and the
+//    [files] of the PyScript config — so a new file in yacht/ is picked up as soon as
+//    pyscript.toml lists it. A release is stored as one cache named after a SHA-256 of its
+//    files ("snapshot"), and a small state record says which snapshot is current. The pointer
+//    moves only once a snapshot is complete, so a page never gets a mix of two releases.
+//
+// 2. The runtime: PyScript's and Pyodide's files from the CDN (core.js and its hashed chunks,
+//    pyodide.mjs, pyodide.asm.wasm, python_stdlib.zip, ...). Their URLs carry a version
+//    (`@0.7.31/`, `/v314.0.2/`), so they are immutable: they live in a separate cache, are
+//    served cache-first, and survive app releases (a release does not download 10 MB again).
+//    Entries of runtime versions that the current release no longer uses are deleted.
+//
+// FIRST VISIT
+//
+// The page registers this worker at once; installing downloads the release snapshot (a few
+// dozen small files). The runtime is already being fetched by the page, before the worker
+// controls it, so the worker does not claim the page. Instead, once Python has booted, the page
+// sends the URLs of everything it loaded (performance.getEntriesByType("resource")) and the
+// worker caches what it does not have yet. It asks with cache: "force-cache", so in a real
+// browser these files come out of the HTTP cache the page has just filled: no second download.
+// When that is done the worker answers "offline-status" and the page shows "Ready to play
+// offline".
+//
+// UPDATES (why not just "cache first forever", and why not "network first")
+//
+// Cache-first forever would strand players on an old release; network-first per file could mix
+// releases (some files fresh, some from the cache on a flaky connection). Instead, after each
+// online boot the page asks for an update check: the worker crawls the release again with
+// cache: "no-cache" (conditional requests; unchanged files cost a 304, not their bytes), hashes
+// it, and when the hash differs stores the complete new snapshot as "pending". The page then
+// offers "New version available — Reload"; only when the player accepts does the pointer move,
+// so a game in progress is never switched under the player's feet (the saved game is in
+// localStorage, which the worker never touches). A pending release also becomes current at
+// the start of a visit with no other window of the game open — the same rule browsers apply
+// to waiting service workers — so a deploy reaches every player at their next visit at the
+// latest. No build step or version bump is needed: the release's identity is its content, on
+// GitHub Pages or any static host.
+//
+// Changes to this file itself follow the browser's own update check of sw.js (a byte
+// comparison, on navigation). A new worker takes over at once (skipWaiting): it keeps serving
+// the current snapshot, so that is safe, as long as the cache names below keep their schema
+// (bump SCHEMA when they change; activate then deletes the old caches).
+//
+// Everything is relative to the worker's scope (its directory), so the site works from a
+// sub-path such as https://user.github.io/yacht/, and cache names include the scope, so two
+// copies on one origin (say /yacht/ and /yacht-beta/) do not delete each other's caches.
+
+"use strict";
+
+const SCHEMA = "v1";
+const SCOPE = new URL(self.registration.scope);
+const CACHE_PREFIX = `yacht:${SCOPE.pathname}:`;
+const OWN_PREFIX = `${CACHE_PREFIX}${SCHEMA}:`;
+const APP_PREFIX = `${OWN_PREFIX}app:`;
+const RUNTIME_CACHE = `${OWN_PREFIX}runtime`;
+const META_CACHE = `${OWN_PREFIX}meta`;
+// The state record's key in META_CACHE; a made-up URL that is never fetched.
+const STATE_KEY = new URL("__yacht-sw-state__", SCOPE).href;
+const ENTRY = new URL("index.html", SCOPE).href;
+// A guard against a crawl that runs away (a link loop, a generated page): a release is small.
+const MAX_RELEASE_FILES = 500;
+// A version segment in a URL path: `@0.7.31/`, `/v314.0.2/`, `-314.0.2/`, `/1.2.3-rc1/`.
+const VERSIONED_PATH = /(?:@|\/v?|-)\d+(?:\.\d+)+(?:[-+][\w.]+)?\//;
+
+// Which release served each page (clientId -> snapshot id), so that runtime files are pruned
+// only on the word of a page of the current release. Lost when the worker stops, which only
+// postpones pruning to a later visit.
+const servedBy = new Map();
+let updateCheck = null; // the running check, shared by pages that ask at the same time
+
+// -- lifecycle ---------------------------------------------------------------------------------
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const state = await readState();
+      if (!(state.current && (await caches.has(APP_PREFIX + state.current)))) {
+        // First install (or a new cache schema): the worker is not usable without a release,
+        // so a failed download fails the install and the browser tries again next visit.
+        const release = await downloadRelease();
+        await storeSnapshot(release);
+        await writeState({ current: release.id, pending: null });
+      }
+      await self.skipWaiting();
+    })()
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(deleteUnusedCaches());
+});
+
+// -- serving -----------------------------------------------------------------------------------
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (inScope(url)) {
+    event.respondWith(serveSameOrigin(event));
+  } else if (isRuntimeUrl(url)) {
+    event.respondWith(serveRuntime(request));
+  }
+  // Anything else goes to the network untouched.
+});
+
+async function serveSameOrigin(event) {
+  const request = event.request;
+  let state = await readState();
+  if (request.mode === "navigate") {
+    if (state.pending && !(await otherWindowsOpen())) state = await switchToPending();
+    if (state.current && event.resultingClientId) {
+      servedBy.set(event.resultingClientId, state.current);
+    }
+  }
+  if (state.current) {
+    const snapshot = await caches.open(APP_PREFIX + state.current);
+    const hit = await snapshot.match(releaseKey(request.url), { ignoreVary: true });
+    if (hit) return hit;
+  }
+  // Not part of the release: a page of its own (tests, docs) or a self-hosted runtime.
+  return serveRuntime(request);
+}
+
+// Versioned files: cache first, as they never change. Other files: network first, with the
+// cached copy (if the page ever reported needing it) as the offline fallback.
+async function serveRuntime(request) {
+  const runtime = await caches.open(RUNTIME_CACHE);
+  const url = new URL(request.url);
+  const cached = await runtime.match(url.href, { ignoreVary: true });
+  if (cached && isVersioned(url)) return cached;
+  try {
+    const response = await fetchForCache(url, request);
+    if (response.ok && (isVersioned(url) || cached)) {
+      await runtime.put(url.href, response.clone());
+    }
+    return response;
+  } catch (error) {
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+// A CORS response (not an opaque one) can be cached without the quota padding browsers add to
+// opaque responses, and it can answer both the page's no-cors <link> and its CORS module
+// imports. CDNs send `access-control-allow-origin: *`; when a host does not, fall back to the
+// page's own request (served, but then not cached).
+async function fetchForCache(url, request, cacheMode = "default") {
+  if (url.origin === SCOPE.origin) return request ? fetch(request) : fetch(url.href, { cache: cacheMode });
+  try {
+    return await fetch(url.href, { mode: "cors", credentials: "omit", cache: cacheMode });
+  } catch (error) {
+    if (request) return fetch(request);
+    throw error;
+  }
+}
+
+// -- messages from the page (static/offline.js) ------------------------------------------------
+
+self.addEventListener("message", (event) => {
+  const message = event.data || {};
+  const client = event.source;
+  if (message.type === "page-booted") {
+    event.waitUntil(onPageBooted(client, message));
+  } else if (message.type === "check-update") {
+    event.waitUntil(checkAndTell(client, Boolean(message.online)));
+  } else if (message.type === "apply-update") {
+    event.waitUntil(
+      switchToPending().then(() => client.postMessage({ type: "update-applied" }))
+    );
+  }
+});
+
+async function onPageBooted(client, message) {
+  const urls = (message.urls || []).filter((href) => /^https?:/.test(href));
+  if (message.ok) {
+    let ready = false;
+    let missing = [];
+    try {
+      missing = await cacheWhatThePageUsed(urls);
+      const state = await readState();
+      ready = Boolean(state.current) && missing.length === 0;
+      if (ready && servedBy.get(client.id) === state.current) await pruneRuntime(urls);
+    } catch (error) {
+      missing.push(String(error)); // e.g. storage quota exceeded: the page says it is not ready
+    }
+    client.postMessage({ type: "offline-status", ready, missing });
+  }
+  // A page that failed to boot asks too: the fix may already be deployed.
+  await checkAndTell(client, Boolean(message.online));
+}
+
+// Make every file a booted page loaded available offline; return the URLs that could not be.
+async function cacheWhatThePageUsed(urls) {
+  const state = await readState();
+  const snapshot = state.current ? await caches.open(APP_PREFIX + state.current) : null;
+  const runtime = await caches.open(RUNTIME_CACHE);
+  const missing = [];
+  for (const href of new Set(urls.map((u) => u.split("#")[0]))) {
+    const url = new URL(href);
+    if (inScope(url) && snapshot && (await snapshot.match(releaseKey(href)))) continue;
+    if (!inScope(url) && !isRuntimeUrl(url)) {
+      missing.push(href); // neither ours nor versioned: it could change under us, keep it live
+      continue;
+    }
+    if (await runtime.match(url.href, { ignoreVary: true })) continue;
+    try {
+      // "force-cache": take the copy the page just downloaded from the HTTP cache.
+      const response = await fetchForCache(url, null, "force-cache");
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      await runtime.put(url.href, response);
+    } catch (error) {
+      missing.push(href);
+    }
+  }
+  return missing;
+}
+
+// Delete runtime files of versions this (current, fully cached) page did not use: what is left
+// after the pinned PyScript or Pyodide version changed.
+async function pruneRuntime(urls) {
+  const used = new Set(urls.map(versionRoot).filter(Boolean));
+  const runtime = await caches.open(RUNTIME_CACHE);
+  for (const request of await runtime.keys()) {
+    const root = versionRoot(request.url);
+    if (root && !used.has(root)) await runtime.delete(request);
+  }
+}
+
+// Check for a new release; tell the asking page the outcome, and every open page of the game
+// when there is one to offer.
+async function checkAndTell(asker, online) {
+  if (!online) return; // the page knows; a doomed request would only log an error
+  let state;
+  try {
+    state = await checkForUpdate();
+  } catch (error) {
+    return; // offline after all, or a deploy in progress: try again next time
+  }
+  const available = Boolean(state.pending);
+  const tell = available ? await windowClients() : [asker];
+  for (const client of tell) client.postMessage({ type: "update-status", available });
+}
+
+// -- releases ----------------------------------------------------------------------------------
+
+function checkForUpdate() {
+  if (!updateCheck) {
+    updateCheck = (async () => {
+      const release = await downloadRelease();
+      const state = await readState();
+      if (release.id === state.current) {
+        if (state.pending) return writeStateAndClean({ current: state.current, pending: null });
+        return state;
+      }
+      if (release.id !== state.pending) await storeSnapshot(release);
+      return writeStateAndClean({ current: state.current, pending: release.id });
+    })().finally(() => {
+      updateCheck = null;
+    });
+  }
+  return updateCheck;
+}
+
+// Crawl the release from index.html; every file must load, or there is no release.
+async function downloadRelease() {
+  const files = new Map(); // url -> { bytes, type }
+  const queue = [ENTRY];
+  while (queue.length) {
+    const href = queue.shift();
+    if (files.has(href)) continue;
+    if (files.size >= MAX_RELEASE_FILES) throw new Error("release too large: a crawl loop?");
+    // "no-cache": revalidate with the server, so a deploy is seen at once, yet unchanged files
+    // come back as 304 Not Modified rather than being downloaded again.
+    const response = await fetch(href, { cache: "no-cache" });
+    if (!response.ok) throw new Error(`${href}: HTTP ${response.status}`);
+    const bytes = await response.arrayBuffer();
+    const type = response.headers.get("content-type") || "";
+    files.set(href, { bytes, type });
+    for (const ref of referencesIn(href, type, bytes)) {
+      const url = new URL(ref, href);
+      if (inScope(url)) queue.push(releaseKey(url.href));
+    }
+  }
+  return { id: await releaseId(files), files };
+}
+
+async function releaseId(files) {
+  const encoder = new TextEncoder();
+  const parts = [];
+  for (const href of [...files.keys()].sort()) {
+    const bytes = files.get(href).bytes;
+    parts.push(encoder.encode(`${href.slice(SCOPE.href.length)}\n${bytes.byteLength}\n`), bytes);
+  }
+  const digest = await crypto.subtle.digest("SHA-256", await new Blob(parts).arrayBuffer());
+  return [...new Uint8Array(digest).slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function storeSnapshot(release) {
+  const snapshot = await caches.open(APP_PREFIX + release.id);
+  await Promise.all(
+    [...release.files].map(([href, file]) =>
+      snapshot.put(href, new Response(file.bytes, { headers: { "content-type": file.type } }))
+    )
+  );
+}
+
+// The URLs a release file refers to, by the kind of file.
+function referencesIn(href, type, bytes) {
+  const text = new TextDecoder().decode(bytes);
+  const path = new URL(href).pathname;
+  if (type.includes("html") || path.endsWith(".html")) return htmlReferences(text);
+  if (type.includes("css") || path.endsWith(".css")) return cssReferences(text);
+  if (path.endsWith(".webmanifest")) return manifestReferences(text);
+  if (path.endsWith(".toml")) return tomlFiles(text);
+  if (path.endsWith(".json") && /"files"\s*:/.test(text)) return jsonConfigFiles(text);
+  return [];
+}
+
+// src, href and config (PyScript's config file) of the tags that load something. Links (<a>)
+// are not followed: they lead to other pages, not to parts of this one.
+function htmlReferences(html) {
+  const refs = [];
+  const source = html.replace(/<!--[\s\S]*?-->/g, "");
+  for (const [tag] of source.matchAll(/<(?:link|script|img|source|video|audio)\b[^>]*>/gi)) {
+    for (const m of tag.matchAll(/\s(?:src|href|config)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
+      refs.push(m[1] ?? m[2] ?? m[3]);
+    }
+  }
+  return refs.filter(isFileReference);
+}
+
+function cssReferences(css) {
+  const refs = [];
+  const source = css.replace(/\/\*[\s\S]*?\*\//g, "");
+  for (const m of source.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s]*))\s*\)/gi)) {
+    refs.push(m[1] ?? m[2] ?? m[3]);
+  }
+  for (const m of source.matchAll(/@import\s+(?:"([^"]*)"|'([^']*)')/gi)) refs.push(m[1] ?? m[2]);
+  return refs.filter(isFileReference);
+}
+
+function manifestReferences(text) {
+  const manifest = JSON.parse(text);
+  const images = [...(manifest.icons || []), ...(manifest.screenshots || [])];
+  return images.map((image) => image.src).filter(isFileReference);
+}
+
+// The source URLs of PyScript's [files] table: `"./yacht/game.py" = "./yacht/game.py"`, one a
+// line (tests/test_site_files.py checks that pyscript.toml keeps to this form).
+function tomlFiles(toml) {
+  const refs = [];
+  let table = "";
+  for (const line of toml.split(/\r?\n/)) {
+    const header = line.match(/^\s*\[\s*([^\]]+?)\s*\]\s*(?:#.*)?$/);
+    if (header) {
+      table = header[1].replace(/["']/g, "");
+      continue;
+    }
+    const entry = line.match(/^\s*(?:"([^"]+)"|'([^']+)'|([\w./-]+))\s*=/);
+    if (table === "files" && entry) refs.push(entry[1] ?? entry[2] ?? entry[3]);
+  }
+  return refs.filter(isFileReference);
+}
+
+function jsonConfigFiles(text) {
+  return Object.keys(JSON.parse(text).files || {}).filter(isFileReference);
+}
+
+// A reference to a file (not an anchor, a data: URL or a PyScript `{TEMPLATE}`).
+function isFileReference(ref) {
+  return Boolean(ref) && !/^(?:#|data:|blob:|mailto:|javascript:)/i.test(ref) && !ref.includes("{");
+}
+
+// -- state -------------------------------------------------------------------------------------
+
+async function readState() {
+  const meta = await caches.open(META_CACHE);
+  const response = await meta.match(STATE_KEY);
+  if (!response) return { current: null, pending: null };
+  return response.json();
+}
+
+// The one write that switches releases: a single cache entry, replaced whole.
+async function writeState(state) {
+  const meta = await caches.open(META_CACHE);
+  await meta.put(
+    STATE_KEY,
+    new Response(JSON.stringify(state), { headers: { "content-type": "application/json" } })
+  );
+  return state;
+}
+
+async function writeStateAndClean(state) {
+  await writeState(state);
+  await deleteUnusedCaches();
+  return state;
+}
+
+async function switchToPending() {
+  const state = await readState();
+  if (!state.pending) return state;
+  return writeStateAndClean({ current: state.pending, pending: null });
+}
+
+// Delete this scope's caches that are not the current or pending snapshot, the runtime or the
+// state: snapshots of earlier releases and every cache of an older SCHEMA.
+async function deleteUnusedCaches() {
+  const state = await readState();
+  const keep = new Set([RUNTIME_CACHE, META_CACHE]);
+  if (state.current) keep.add(APP_PREFIX + state.current);
+  if (state.pending) keep.add(APP_PREFIX + state.pending);
+  for (const name of await caches.keys()) {
+    if (name.startsWith(CACHE_PREFIX) && !keep.has(name)) await caches.delete(name);
+  }
+}
+
+// -- helpers -----------------------------------------------------------------------------------
+
+function inScope(url) {
+  return url.origin === SCOPE.origin && url.pathname.startsWith(SCOPE.pathname);
+}
+
+function isVersioned(url) {
+  return VERSIONED_PATH.test(pathBelowScope(url));
+}
+
+// A same-origin path is looked at below the scope, so a site served from, say, /yacht-1.2/
+// does not make all of its own files look versioned.
+function pathBelowScope(url) {
+  return inScope(url) ? url.pathname.slice(SCOPE.pathname.length - 1) : url.pathname;
+}
+
+// Cross-origin files worth keeping: versioned (immutable) ones, such as the CDN runtime.
+function isRuntimeUrl(url) {
+  return /^https?:$/.test(url.protocol) && url.origin !== SCOPE.origin && isVersioned(url);
+}
+
+// The part of a URL up to its version segment ("https://cdn.jsdelivr.net/pyodide/v314.0.2/"),
+// or "" for a URL without one.
+function versionRoot(href) {
+  const url = new URL(href);
+  const path = pathBelowScope(url);
+  const match = path.match(VERSIONED_PATH);
+  if (!match) return "";
+  const base = inScope(url) ? SCOPE.href.slice(0, -1) : url.origin;
+  return base + path.slice(0, match.index + match[0].length);
+}
+
+// The snapshot key of a same-origin URL: no query or fragment (`?seed=5` is for the game, not
+// for the file), and a directory means its index.html.
+function releaseKey(href) {
+  const url = new URL(href);
+  url.search = "";
+  url.hash = "";
+  if (url.pathname.endsWith("/")) url.pathname += "index.html";
+  return url.href;
+}
+
+async function windowClients() {
+  const all = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  return all.filter((client) => inScope(new URL(client.url)));
+}
+
+async function otherWindowsOpen() {
+  return (await windowClients()).length > 0;
+}
