@@ -191,14 +191,19 @@ def _walk(space: StateSpace) -> Iterator[Step]:
     neighbours = [_earlier_neighbour(bits) for bits in range(1 << len(lowers))]
     # Upper part outermost, then the subtotal, then the lower part: the bonus's worth grows
     # smoothly with the subtotal and changes little when one lower category is swapped.
+    by_parity = [
+        [bits for bits in range(1 << len(lowers)) if bits.bit_count() % 2 == parity]
+        for parity in (0, 1)
+    ]
     for upper_bits in range(1 << len(uppers)):
         upper = _deposit(upper_bits, uppers)
         previous = -1
+        # Only lower parts that make the popcount even are stored (and not the empty card).
+        stored_lowers = [b for b in by_parity[upper_bits.bit_count() % 2] if upper or b]
         for subtotal in space.live_subtotals(upper):
-            for bits, lower in enumerate(lower_masks):
+            for bits in stored_lowers:
+                lower = lower_masks[bits]
                 mask = upper | lower
-                if not is_stored(mask):
-                    continue
                 near = neighbours[bits]
                 left = (upper | lower_masks[near]) * stride + subtotal if near >= 0 else -1
                 above = mask * stride + previous if previous >= 0 else -1
