@@ -1,0 +1,183 @@
+"""Translations: complete, unused-free, placeholder-safe catalogs with the right plurals."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+import pytest
+
+import yacht
+from yacht.board import board_view
+from yacht.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, Catalog, negotiate, read_po, translator
+from yacht.messages_catalog import TEMPLATE, collect, placeholders, template
+from yacht.rulesets import RULESETS
+
+TRANSLATED = sorted(code for code in LANGUAGES if code != "en")
+
+# Which plural form each number takes, from the CLDR rules of each language.
+PLURAL_CASES = {
+    "ru": {1: 0, 2: 1, 4: 1, 5: 2, 11: 2, 12: 2, 21: 0, 22: 1, 25: 2, 111: 2, 0: 2},
+    "uk": {1: 0, 2: 1, 4: 1, 5: 2, 11: 2, 14: 2, 21: 0, 24: 1, 0: 2},
+    "pl": {1: 0, 2: 1, 4: 1, 5: 2, 12: 2, 21: 2, 22: 1, 0: 2, 112: 2},
+    "lv": {1: 0, 21: 0, 11: 1, 2: 1, 5: 1, 0: 2},
+}
+
+
+def _catalog(language: str) -> Catalog:
+    return read_po(_po_text(language))
+
+
+def _po_text(language: str) -> str:
+    return (LOCALE_DIR / f"{language}.po").read_text(encoding="utf-8")
+
+
+def test_template_is_up_to_date() -> None:
+    assert TEMPLATE.read_text(encoding="utf-8") == template(collect()), (
+        "run: python -m yacht messages"
+    )
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_catalog_has_every_message_and_no_unused_one(language: str) -> None:
+    catalog = _catalog(language)
+    wanted = set(collect())
+    missing = sorted(str(k) for k in wanted - set(catalog.messages))
+    unused = sorted(str(k) for k in set(catalog.messages) - wanted)
+    assert missing == [], f"{language}: missing translations"
+    assert unused == [], f"{language}: translations no longer used"
+    empty = sorted(str(k) for k, forms in catalog.messages.items() if not all(forms))
+    assert empty == [], f"{language}: empty translations"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_translations_keep_the_placeholders(language: str) -> None:
+    catalog = _catalog(language)
+    messages = collect()
+    for key, forms in catalog.messages.items():
+        if key not in messages:
+            continue
+        expected = placeholders(key[1])
+        plural = messages[key].plural
+        if plural is not None:
+            expected |= placeholders(plural)
+        for form in forms:
+            assert placeholders(form) == expected, f"{language}: {key[1]!r} -> {form!r}"
+            form.format(**dict.fromkeys(expected, 1))  # a stray brace would raise
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_plural_forms_follow_the_language(language: str) -> None:
+    catalog = _catalog(language)
+    assert catalog.headers["Language"] == language
+    nplurals = int(catalog.headers["Plural-Forms"].split("nplurals=")[1].split(";")[0])
+    for number, form in PLURAL_CASES[language].items():
+        assert catalog.plural_index(number) == form, f"{language}: {number}"
+    messages = collect()
+    for key, forms in catalog.messages.items():
+        if key in messages and messages[key].plural is not None:
+            assert len(forms) == nplurals, f"{language}: {key[1]!r} needs {nplurals} forms"
+
+
+def test_the_board_speaks_every_language() -> None:
+    state = yacht.roll(yacht.new_game(["Ann"], seed=1))
+    english = board_view(state)
+    for language in TRANSLATED:
+        view = board_view(state, translator(language))
+        assert view.status != english.status, language
+        assert view.rows[-1].name != "Total", language
+        assert view.layout[0] == language
+
+
+def test_negotiate_picks_the_first_shipped_language() -> None:
+    assert negotiate(["de-DE", "pl-PL", "en"]) == "pl"
+    assert negotiate(["ru_RU"]) == "ru"
+    assert negotiate(["fr"]) == "en"
+    assert negotiate([]) == "en"
+    assert translator("xx") is ENGLISH
+
+
+def test_read_po_handles_context_plurals_continuations_and_fuzzy() -> None:
+    catalog = read_po(
+        "\n".join(
+            [
+                'msgid ""',
+                'msgstr ""',
+                '"Language: ru\\n"',
+                '"Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && '
+                'n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"',
+                "",
+                'msgctxt "category"',
+                'msgid "Choice"',
+                'msgstr "Шанс"',
+                "",
+                'msgid "{count} die"',
+                'msgid_plural "{count} dice"',
+                'msgstr[0] "{count} кубик"',
+                'msgstr[1] "{count} "',
+                '"кубика"',
+                'msgstr[2] "{count} кубиков"',
+                "",
+                "#, fuzzy",
+                'msgid "Roll"',
+                'msgstr "Бросок?"',
+            ]
+        )
+    )
+    assert catalog.messages[("category", "Choice")] == ("Шанс",)
+    assert catalog.messages[(None, "{count} die")][1] == "{count} кубика"
+    assert (None, "Roll") not in catalog.messages
+    assert catalog.plural_index(22) == 1
+    assert catalog.plurals[(None, "{count} die")] == "{count} dice"
+
+
+def test_missing_translation_falls_back_to_english() -> None:
+    russian = translator("ru")
+    assert russian.gettext("no such message {x}") == "no such message {x}"
+    assert russian.ngettext("a {n}", "many {n}", 5) == "many {n}"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_headers_declare_utf8_and_a_total_plural_rule(language: str) -> None:
+    catalog = _catalog(language)
+    assert catalog.headers["Content-Type"] == "text/plain; charset=UTF-8"
+    nplurals = int(catalog.headers["Plural-Forms"].split("nplurals=")[1].split(";")[0])
+    assert nplurals == 3
+    assert {catalog.plural_index(n) for n in range(1000)} == set(range(nplurals)), language
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_fuzzy_or_obsolete_entries(language: str) -> None:
+    # read_po ignores both, so a fuzzy entry would silently show English.
+    lines = _po_text(language).splitlines()
+    assert not [line for line in lines if line.startswith("#,") and "fuzzy" in line]
+    assert not [line for line in lines if line.startswith("#~")]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_brace_format_flags_follow_the_template(language: str) -> None:
+    flagged = set()
+    for block in _po_text(language).split("\n\n"):
+        match = re.search(r"^msgid (\".*\")$", block, re.MULTILINE)
+        if match and "#, python-brace-format" in block:
+            flagged.add(ast.literal_eval(match.group(1)))
+    wanted = {key[1] for key in collect() if placeholders(key[1])}
+    assert flagged == wanted, language
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_option_labels_name_the_category_first(language: str) -> None:
+    # Screen-reader users find a scorecard option by the first word of its name.
+    catalog = _catalog(language)
+    for key in collect():
+        if key[1].startswith("{category}:"):
+            for form in catalog.messages[key]:
+                assert form.startswith("{category}:"), f"{language}: {form!r}"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_category_names_differ_within_each_rule_set(language: str) -> None:
+    tr = translator(language)
+    for rules in RULESETS.values():
+        names = [tr.pgettext("category", rules.name_of(c)) for c in rules.categories]
+        assert len(set(names)) == len(names), f"{language}: {rules.id}: {names}"
