@@ -17,18 +17,35 @@ from yacht.actions import Action, Roll, Score, Undo, apply
 from yacht.board import BoardView, board_view, roll_announcement, score_announcement
 from yacht.categories import Category
 from yacht.errors import IllegalActionError, InvalidSaveError, InvalidSetupError
+from yacht.export import (
+    MAX_EXPORT_CHARS,
+    MEDIA_TYPE,
+    Export,
+    dumps_export,
+    export_file_name,
+    loads_export,
+)
 from yacht.game import GameState, toggle_hold
 from yacht.game_setup import GameSetup
 from yacht.guide import rules_page, tips_page
 from yacht.i18n import LANGUAGES, negotiate, translator
 from yacht.messages import explain
+from yacht.records import Damage, damage_of
 from yacht.rulesets import RULESETS
-from yacht.save import dumps, loads
-from yacht.web.page import by_id, closest, listen, query, query_param
+from yacht.save import SavedGame
+from yacht.save_messages import (
+    describe,
+    exported,
+    import_failed,
+    imported,
+    imported_unsaved,
+    updated_from_another_tab,
+)
+from yacht.save_slot import Event, GameSlot, Notice, SetupSlot, utc_now
+from yacht.web.files import chosen_file, download_text, read_text
+from yacht.web.page import by_id, closest, listen, or_none, query, query_param
 from yacht.web.render import Renderer, render_guide, translate_page
 from yacht.web.storage import GAME_KEY, SETTINGS_KEY, SETUP_KEY, LocalStore, StorageUnavailable
-
-BACKUP_KEY = GAME_KEY + ":backup"
 
 
 class App:
@@ -36,8 +53,11 @@ class App:
 
     def __init__(self) -> None:
         self._store = LocalStore()
+        self._games = GameSlot(self._store)
+        self._setups = SetupSlot(self._store)
         self._renderer = Renderer()
-        self._warning = ""
+        self._notices: list[Notice] = []
+        """Lasting trouble with saving, told on every notice until the page is reloaded."""
         self._tr = translator(self._choose_language())
         self._seed = _seed_from_url()
         self._setup = self._load_setup()
@@ -57,46 +77,43 @@ class App:
         document.documentElement.dataset.ready = "true"
 
     def _load_setup(self) -> GameSetup:
-        try:
-            text = self._store.read(SETUP_KEY)
-            return GameSetup.from_dict(json.loads(text)) if text else GameSetup()
-        except (StorageUnavailable, ValueError):
-            return GameSetup()
+        setup, notices = self._setups.open()
+        self._note(notices)
+        return setup or GameSetup()
 
     def _load_game(self) -> GameState:
-        try:
-            text = self._store.read(GAME_KEY)
-        except StorageUnavailable:
-            self._warning = self._not_saving()
+        saved, notices = self._games.open()
+        self._note(notices)
+        if saved is None:
             return self._setup.start(self._seed)
-        if text is None:
-            return self._setup.start(self._seed)
-        try:
-            state = loads(text)
-        except InvalidSaveError as error:
-            self._keep_backup(text)
-            self._warning = self._tr.gettext(
-                "Your saved game could not be opened ({reason}). A new game has started; "
-                "the old save is kept in this browser as a backup."
-            ).format(reason=error)
-            return self._setup.start(self._seed)
-        if self._seed is not None and state.seed != self._seed:
+        if self._seed is not None and saved.state.seed != self._seed:
             # The URL asks for a particular seeded game; keep the other one as a backup.
-            self._keep_backup(text)
+            self._keep_backup()
             return self._setup.start(self._seed)
-        return state
+        return saved.state
 
-    def _keep_backup(self, text: str) -> None:
-        try:
-            self._store.write(BACKUP_KEY, text)
-        except StorageUnavailable:
-            self._warning = self._not_saving()
+    def _keep_backup(self) -> None:
+        """Back up the stored game before another one is started over it."""
+        if self._games.keep_backup() is None:
+            # No copy could be made: leave the stored game alone rather than lose it.
+            self._games.writable = False
+            self._note([Notice(Event.UNAVAILABLE, GAME_KEY, detail="no room for a backup")])
 
-    def _not_saving(self) -> str:
-        return self._tr.gettext(
-            "This browser is not letting the page save, so progress will not be kept after "
-            "you leave."
-        )
+    @property
+    def _warning(self) -> str:
+        # Described on demand, so a change of language reaches these messages too.
+        return _join(*dict.fromkeys(describe(n, self._tr) for n in self._notices))
+
+    def _note(self, notices: list[Notice]) -> None:
+        """Tell the player about trouble with saving (lasting, except another tab's move)."""
+        for notice in notices:
+            if notice.detail:
+                window.console.warn(f"Yacht: {notice.key}: {notice.event.value}: {notice.detail}")
+            if notice.event is Event.MOVED_ON:
+                self._tell(describe(notice, self._tr))
+            elif notice not in self._notices:
+                self._notices.append(notice)
+                self._show_notice("")
 
     def _choose_language(self) -> str:
         forced = query_param("lang")
@@ -131,6 +148,10 @@ class App:
         for radio in document.querySelectorAll("input[name=ruleset]"):
             on(radio, "change", lambda _: self._sync_setup_form())
         on(by_id("rematch"), "click", lambda _: self._rematch())
+        on(window, "storage", self._on_storage)
+        on(by_id("export"), "click", lambda _: self._export())
+        on(by_id("import"), "click", lambda _: by_id("import-file").click())
+        on(by_id("import-file"), "change", self._on_import_file)
         on(by_id("close-game-over"), "click", lambda _: by_id("game-over").close())
         on(by_id("new-game-from-over"), "click", lambda _: self._new_game_from_over())
 
@@ -218,7 +239,7 @@ class App:
         self.state = state
         self._show_notice("")
         self._render()
-        self._save(GAME_KEY, dumps(state))
+        self._save_game(state)
 
     def _view(self) -> BoardView:
         return board_view(self.state, self._tr)
@@ -227,12 +248,90 @@ class App:
         self._renderer.render(self._view())
 
     def _save(self, key: str, text: str) -> None:
+        """Store a record that needs no guarding (settings)."""
         try:
             self._store.write(key, text)
-        except StorageUnavailable:
-            if not self._warning:
-                self._warning = self._not_saving()
-                self._show_notice("")
+        except StorageUnavailable as error:
+            self._note([Notice(Event.UNAVAILABLE, key, detail=str(error))])
+
+    def _save_game(self, state: GameState) -> None:
+        result = self._games.save(state)
+        self._note(result.notices)
+        if result.newer is not None:
+            # Another tab moved this game on first: show its game rather than write over it.
+            self._adopt(result.newer.state)
+
+    def _adopt(self, state: GameState) -> None:
+        """Show ``state``, which came from outside this tab (another tab, or an import)."""
+        self.state = state
+        self._render()
+        over = by_id("game-over")
+        if state.is_over:
+            self._open_game_over()
+        elif over.open:
+            over.close()
+
+    # -- other tabs, export and import -----------------------------------------------------
+
+    def _on_storage(self, event: Any) -> None:
+        # Fired in every other tab of this site when one writes; a null key means "cleared".
+        key = or_none(event.key)
+        if key is None or str(key) == GAME_KEY:
+            newer, notices = self._games.refresh()
+            self._note(notices)
+            if newer is not None and newer.state != self.state:
+                self._adopt(newer.state)
+                self._announce(updated_from_another_tab(self._tr))
+        if key is None or str(key) == SETUP_KEY:
+            setup = self._setups.refresh()
+            if setup is not None:
+                self._setup = setup
+
+    def _export(self) -> None:
+        now = utc_now()
+        game = SavedGame(self.state, self._games.revision, now)
+        name = export_file_name(now)
+        download_text(name, dumps_export(Export(game, self._setup, now)), MEDIA_TYPE)
+        self._tell(exported(name, self._tr))
+
+    def _on_import_file(self, event: Any) -> None:
+        picker = event.target
+        file = chosen_file(picker)
+        if file is None:
+            return
+        picker.value = ""  # so that choosing the same file again is a change again
+        # UTF-8 takes at most 4 bytes a character: a bigger file is refused unread.
+        if int(file.size) > 4 * MAX_EXPORT_CHARS:
+            self._tell(import_failed(Damage.TOO_BIG, self._tr))
+            return
+        read_text(file, self._import_text, self._import_unreadable)
+
+    def _import_unreadable(self, reason: str) -> None:
+        window.console.warn(f"Yacht: import: the file could not be read: {reason}")
+        self._tell(import_failed(Damage.UNREADABLE, self._tr))
+
+    def _import_text(self, text: str) -> None:
+        # Runs in a promise callback, outside the error boundary of the event handlers.
+        try:
+            contents = loads_export(text)
+        except InvalidSaveError as error:
+            window.console.warn(f"Yacht: import refused: {error}")
+            self._tell(import_failed(damage_of(error), self._tr))
+            return
+        except Exception:
+            window.console.error("Yacht: import failed\n" + traceback.format_exc())
+            self._tell(import_failed(Damage.UNREADABLE, self._tr))
+            return
+        if contents.setup is not None:
+            self._setup = contents.setup
+            self._note(self._setups.save(contents.setup))
+        if contents.game is None:
+            self._tell(imported(False, self._tr))
+            return
+        result = self._games.replace(contents.game.state)
+        self._note(result.notices)
+        self._adopt(contents.game.state)
+        self._tell(imported(True, self._tr) if result.saved else imported_unsaved(self._tr))
 
     # -- language and guide ----------------------------------------------------------------
 
@@ -331,7 +430,7 @@ class App:
 
     def _start(self, setup: GameSetup) -> None:
         self._setup = setup
-        self._save(SETUP_KEY, json.dumps(setup.to_dict()))
+        self._note(self._setups.save(setup))
         self._commit(setup.start(self._seed))
         self._announce(
             self._tr.gettext("New game of {rules} for {names}.").format(
