@@ -43,7 +43,16 @@ from yacht.save_messages import (
 )
 from yacht.save_slot import Event, GameSlot, Notice, SetupSlot, utc_now
 from yacht.web.files import chosen_file, download_text, read_text
-from yacht.web.page import by_id, closest, listen, or_none, query, query_param
+from yacht.web.page import (
+    by_id,
+    closest,
+    keep_focus_inside,
+    key_is_tab,
+    listen,
+    or_none,
+    query,
+    query_param,
+)
 from yacht.web.render import Renderer, render_guide, translate_page
 from yacht.web.storage import GAME_KEY, SETTINGS_KEY, SETUP_KEY, LocalStore, StorageUnavailable
 
@@ -187,7 +196,10 @@ class App:
     def _on_key(self, event: Any) -> None:
         if event.ctrlKey or event.metaKey or event.altKey or event.repeat:
             return
-        if query("dialog[open]") is not None:
+        dialog = query("dialog[open]")
+        if dialog is not None:
+            if key_is_tab(event):
+                keep_focus_inside(dialog, event)
             return
         tag = str(event.target.tagName)
         if tag in ("INPUT", "SELECT", "TEXTAREA"):

@@ -52,6 +52,36 @@ def create(tag: str, *, text: str = "", cls: str = "") -> Element:
     return element
 
 
+FOCUSABLE = (
+    "button:not([disabled]), input:not([disabled]), select:not([disabled]), a[href], [tabindex='0']"
+)
+
+
+def key_is_tab(event: Any) -> bool:
+    """Whether a keydown is Tab or Shift+Tab."""
+    return str(event.key) == "Tab"
+
+
+def keep_focus_inside(container: Element, event: Any) -> None:
+    """Wrap Tab / Shift+Tab around the focusable elements of ``container`` (an open dialog).
+
+    A modal dialog makes the page behind it inert, but Tab can still leave it for the browser's
+    own controls; wrapping keeps keyboard users in the dialog until they close it.
+    """
+    found = container.querySelectorAll(FOCUSABLE)
+    visible = [found.item(i) for i in range(found.length) if found.item(i).offsetParent]
+    if not visible:
+        return
+    first, last = visible[0], visible[-1]
+    active = document.activeElement
+    if event.shiftKey and (active == first or not container.contains(active)):
+        event.preventDefault()
+        last.focus()
+    elif not event.shiftKey and (active == last or not container.contains(active)):
+        event.preventDefault()
+        first.focus()
+
+
 def query_param(name: str) -> str | None:
     """A parameter of the page's URL (``?seed=7``), or None."""
     value = window.URLSearchParams.new(window.location.search).get(name)

@@ -1,0 +1,194 @@
+"""Accessibility audits (axe-core) and the language switch, in light and dark mode."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness import goto_booted, wait_booted
+from playwright.sync_api import Browser, Page, expect
+from yacht_page import YachtPage
+
+import yacht
+
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+
+
+def audit(page: Page, where: str) -> None:
+    """Run axe on the page as it is; fail listing every violation."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    result: dict[str, Any] = page.evaluate(
+        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", AXE_TAGS
+    )
+    problems = [
+        f"{v['id']} ({v['impact']}): {v['help']} — "
+        + "; ".join(n["target"][0] if n["target"] else "?" for n in v["nodes"][:5])
+        for v in result["violations"]
+    ]
+    assert problems == [], f"axe violations on {where}:\n" + "\n".join(problems)
+
+
+@pytest.fixture(scope="module", params=["light", "dark"])
+def scheme(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def audited(new_site_context: Callable[..., Any], scheme: str) -> Iterator[tuple[Page, YachtPage]]:
+    # The CSP forbids injected scripts; axe is a test tool, so this context bypasses it.
+    context = new_site_context(bypass_csp=True, color_scheme=scheme)
+    page = context.new_page()
+    goto_booted(page, "?seed=11")
+    return page, YachtPage(page)
+
+
+def test_axe_finds_nothing_on_every_screen(audited: tuple[Page, YachtPage], scheme: str) -> None:
+    page, board = audited
+    audit(page, f"the fresh board ({scheme})")
+
+    page.locator("#new-game").click()
+    expect(page.get_by_role("dialog", name="New game")).to_be_visible()
+    audit(page, f"the setup screen ({scheme})")
+    page.get_by_role("button", name="Cancel").click()
+
+    board.roll()
+    board.toggle(1)
+    board.roll()
+    audit(page, f"the board mid-turn ({scheme})")
+
+    page.get_by_role("button", name="Rules").click()
+    expect(page.get_by_role("dialog", name="Rules")).to_be_visible()
+    audit(page, f"the rules page ({scheme})")
+    page.get_by_role("button", name="Close").click()
+
+    page.get_by_role("button", name="Tips").click()
+    audit(page, f"the tips page ({scheme})")
+    page.get_by_role("button", name="Close").click()
+
+    while not board.snapshot()["gameOver"]:
+        board.roll()
+        board.score_first_option()
+    audit(page, f"the game-over screen ({scheme})")
+
+
+def test_dialogs_trap_and_restore_focus(booted_page: Page) -> None:
+    page = booted_page
+    opener = page.get_by_role("button", name="Rules")
+    opener.focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="Rules")
+    expect(dialog).to_be_visible()
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        inside = page.evaluate("document.querySelector('#guide').contains(document.activeElement)")
+        assert inside, "focus left the open dialog"
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(opener).to_be_focused()
+
+
+def test_focus_is_always_visible(booted_page: Page) -> None:
+    page = booted_page
+    page.locator("body").focus()
+    seen = []
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        tag, outline = page.evaluate(
+            "[document.activeElement.tagName, getComputedStyle(document.activeElement).outlineStyle]"
+        )
+        if tag == "BODY":  # Tab left the page for the browser's own controls
+            continue
+        seen.append(tag)
+        assert outline not in ("none", ""), page.evaluate("document.activeElement.outerHTML")
+    assert len(seen) >= 8
+
+
+def test_touch_targets_are_at_least_44_px(booted_page: Page) -> None:
+    board = YachtPage(booted_page)
+    board.roll()
+    sizes = booted_page.evaluate(
+        """() => [...document.querySelectorAll('button, select, summary')]
+            .filter(e => e.offsetParent !== null)
+            .map(e => { const r = e.getBoundingClientRect();
+                        return [e.id || e.className || e.textContent, r.width, r.height]; })"""
+    )
+    small = [s for s in sizes if s[1] < 44 or s[2] < 44]
+    assert small == []
+
+
+def test_reduced_motion_turns_dice_animation_off(booted_page: Page) -> None:
+    page = booted_page
+    page.emulate_media(reduced_motion="reduce")
+    YachtPage(page).roll()
+    animation = page.evaluate("getComputedStyle(document.querySelector('.die')).animationName")
+    assert animation == "none"
+    page.emulate_media(reduced_motion="no-preference")
+
+
+@pytest.mark.parametrize("width", [360, 640])
+def test_no_sideways_scrolling_at_200_percent_zoom_or_phone_width(
+    browser: Browser, width: int, new_site_context: Callable[..., Any]
+) -> None:
+    # 200% zoom of a 1280 px window is a 640 CSS px viewport at device scale 2.
+    context = new_site_context(viewport={"width": width, "height": 700}, device_scale_factor=2)
+    page = context.new_page()
+    goto_booted(page)
+    YachtPage(page).roll()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    expect(YachtPage(page).roll_button).to_be_in_viewport()
+
+
+def test_language_switch_keeps_the_game_and_is_remembered(
+    new_site_context: Callable[..., Any], save_screenshot: Callable[..., Path]
+) -> None:
+    page = new_site_context(locale="en-US").new_page()
+    goto_booted(page)
+    board = YachtPage(page)
+    board.roll()
+    board.toggle(0)
+    saved = board.saved()
+    english_status = board.snapshot()["status"]
+    for language in ("ru", "uk", "pl", "lv", "en"):
+        page.locator("#language").select_option(language)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        assert board.saved() == saved, "switching language changed the game"
+        status = board.snapshot()["status"]
+        assert (status == english_status) == (language == "en"), language
+        expect(page.locator("#roll")).to_have_text(yacht.i18n.translator(language).gettext("Roll"))
+    page.locator("#language").select_option("pl")
+    page.reload()
+    wait_booted(page)
+    expect(page.locator("html")).to_have_attribute("lang", "pl")
+    assert board.saved() == saved
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk", "pl", "lv"])
+def test_board_in_each_language(
+    new_site_context: Callable[..., Any], save_screenshot: Callable[..., Path], language: str
+) -> None:
+    page = new_site_context(viewport={"width": 1000, "height": 900}).new_page()
+    goto_booted(page, f"?lang={language}&seed=3")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    tr = yacht.i18n.translator(language)
+    board = YachtPage(page)
+    page.get_by_role("button", name=tr.gettext("Roll"), exact=True).click()
+    page.wait_for_function("localStorage.getItem('yacht:game').includes('\"rolls\":1')")
+    first = board.options.first
+    expect(first).to_have_attribute("aria-label", _starts_with(tr.pgettext("category", "Ones")))
+    save_screenshot(page, f"board-{language}", full_page=True)
+
+
+def test_browser_language_is_used_on_first_visit(new_site_context: Callable[..., Any]) -> None:
+    page = new_site_context(locale="uk-UA").new_page()
+    goto_booted(page)
+    expect(page.locator("html")).to_have_attribute("lang", "uk")
+
+
+def _starts_with(text: str) -> Any:
+    import re
+
+    return re.compile("^" + re.escape(text))
