@@ -85,6 +85,16 @@ def wait_update_checked(page: Page) -> str:
     return str(page.get_attribute("html", "data-update-available"))
 
 
+def wait_settled(page: Page) -> None:
+    """Wait for everything the worker does after an online boot (caching, update check).
+
+    Taking the network away earlier would fail the update check's requests: harmless for the
+    player, but the test would count them as requests that needed the network.
+    """
+    wait_offline_ready(page)
+    wait_update_checked(page)
+
+
 def play_to_game_over(page: Page) -> int:
     """Roll once and score the first open category each turn until the game ends."""
     roll = page.get_by_role("button", name="Roll", exact=True)
@@ -203,8 +213,7 @@ def report_downloads(label: str, relay: ByteCountingRelay) -> int:
 def test_first_visit_caches_everything_then_plays_offline(site_page: Page, watch: Watch) -> None:
     page = site_page
     goto_booted(page, "")
-    wait_offline_ready(page)
-    wait_update_checked(page)
+    wait_settled(page)
     expect(page.locator("#app-update")).to_have_text(re.compile("Ready to play offline"))
     expect(page.locator("#app-update-reload")).to_be_hidden()
 
@@ -225,7 +234,7 @@ def test_first_visit_caches_everything_then_plays_offline(site_page: Page, watch
     mirrored = len(watch.mirrored)
     page.reload()
     wait_booted(page)
-    wait_offline_ready(page)
+    wait_settled(page)
     assert wait_update_checked(page) == "false"
     assert len(watch.mirrored) == mirrored
 
@@ -257,7 +266,7 @@ def test_plays_offline_after_the_browser_restarts(
     try:
         page = context.pages[0] if context.pages else context.new_page()
         goto_booted(page, "")
-        wait_offline_ready(page)
+        wait_settled(page)
     finally:
         context.close()
 
@@ -308,7 +317,7 @@ def test_a_new_release_is_offered_and_keeps_the_saved_game(
 
     page = new_site_context(server=server).new_page()
     goto_booted(page, server.url("yacht/"))
-    wait_offline_ready(page)
+    wait_settled(page)
     play_one_turn(page)
     runtime_downloads = len(watch.mirrored)
 
@@ -338,7 +347,7 @@ def test_a_new_release_is_offered_and_keeps_the_saved_game(
     expect(page.get_by_role("button", name="Reload")).to_be_hidden()
     assert saved_game(page) == before
     assert page.locator("#scorecard tbody").inner_text() == scorecard
-    wait_offline_ready(page)
+    wait_settled(page)
 
     # One release in the caches, all of it the new one; the runtime was not downloaded again.
     snapshots = app_snapshots(caches_of(page))
@@ -350,12 +359,30 @@ def test_a_new_release_is_offered_and_keeps_the_saved_game(
     assert served == [index.read_text("utf-8"), main.read_text("utf-8")]
     assert len(watch.mirrored) == runtime_downloads
 
-    # And the new release plays offline.
-    refused = block_network(page.context)
+    # A pending release also becomes current when the game is opened afresh, with no other
+    # window of it open: a player who never presses Reload still gets the deploy next visit.
+    third = shutil.copytree(second, tmp_path / "release-3")
+    (third / "yacht" / "web" / "main.py").write_text(
+        main.read_text("utf-8").replace("'second'", "'third'")
+    )
+    publish(third)
     page.reload()
     wait_booted(page)
-    assert page.get_attribute("html", "data-release") == "second"
+    assert wait_update_checked(page) == "true"
+    context = page.context
+    page.close()
+    page = context.new_page()
+    goto_booted(page, server.url("yacht/"))
+    assert page.get_attribute("html", "data-release") == "third"
+    wait_settled(page)
+
+    # And the new release plays offline.
+    refused = block_network(context)
+    page.reload()
+    wait_booted(page)
+    assert page.get_attribute("html", "data-release") == "third"
     play_one_turn(page)
+    assert saved_game(page) != before  # the same game, one turn further
     assert refused == []
 
 
@@ -367,7 +394,7 @@ def test_works_from_a_sub_path(
     server = serve_directory(repo_root, "/yacht/")
     page = new_site_context(server=server).new_page()
     goto_booted(page, server.url())
-    wait_offline_ready(page)
+    wait_settled(page)
     scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
     assert scope == server.url()
     assert all(name.startswith("yacht:/yacht/:") for name in caches_of(page))
@@ -428,8 +455,7 @@ def test_self_hosted_runtime_is_downloaded_once(
     try:
         page = context.pages[0] if context.pages else context.new_page()
         goto_booted(page, relay.base_url)
-        wait_offline_ready(page)
-        wait_update_checked(page)
+        wait_settled(page)
         first = report_downloads("first visit (self-hosted runtime)", relay)
         loaded = sum(
             (site / unquote(urlsplit(url).path).removeprefix("/yacht/")).stat().st_size
@@ -441,8 +467,7 @@ def test_self_hosted_runtime_is_downloaded_once(
 
         page.reload()
         wait_booted(page)
-        wait_offline_ready(page)
-        wait_update_checked(page)
+        wait_settled(page)
         second = report_downloads("second visit (self-hosted runtime)", relay)
         assert second < 50_000  # the update check's 304 Not Modified answers
 

@@ -4,10 +4,12 @@
 //   files, so it does not hold up the runtime download the page has already started.
 // - Once Python has booted (<html data-ready>), sends the worker the URLs of every file the page
 //   loaded, so that files fetched before the worker existed are cached too; the worker answers
-//   whether the game is now ready to play offline (<html data-offline-ready="true">).
+//   whether the game is now ready to play offline (<html data-offline-ready="true|false">), then
+//   checks for a new release (<html data-update-available="true|false">).
 // - Shows "New version available" with a Reload button when the worker has downloaded a newer
 //   release, and never reloads on its own: the player decides when, so a game is not switched
 //   under their feet. (The game is saved in localStorage after every move; the reload resumes it.)
+// - In an installed app, asks the browser to keep the caches even when storage runs low.
 //
 // Plain script without inline code, so a Content-Security-Policy can forbid inline scripts.
 (function () {
@@ -71,6 +73,7 @@
       if (!offlineReady && message.missing && message.missing.length) {
         console.warn("Yacht: not available offline yet:", message.missing);
       }
+      if (offlineReady) keepCaches();
     } else if (message.type === "update-status") {
       // Once offered, the offer stays until the player takes it (another tab may have).
       updateAvailable = updateAvailable || Boolean(message.available);
@@ -79,6 +82,16 @@
       window.location.reload();
     }
     render();
+  }
+
+  // Browsers may evict a site's caches under storage pressure, which would break offline play.
+  // Persistent storage prevents that; only an installed app asks, because Firefox asks the
+  // player, and a permission prompt on a plain visit would be a nuisance.
+  function keepCaches() {
+    var installed = window.matchMedia && window.matchMedia("(display-mode: standalone)").matches;
+    if (installed && navigator.storage && navigator.storage.persist) {
+      navigator.storage.persist().catch(function () {});
+    }
   }
 
   function askForUpdateCheck(registration) {
