@@ -22,22 +22,25 @@
   var APPLY_TIMEOUT_MS = 5000;
   var root = document.documentElement;
   var box = document.getElementById("app-update");
-  var text = document.getElementById("app-update-text");
   var button = document.getElementById("app-update-reload");
   var offlineReady = false;
   var updateAvailable = false;
   var lastCheck = Date.now();
 
+  // The texts are in index.html (one <span data-when> for each state), so that the page's
+  // translation layer can translate them; this only shows the one that applies.
   function render() {
-    if (!box || !text || !button) return;
-    if (updateAvailable) {
-      text.textContent = "New version available";
-      button.hidden = false;
-    } else if (offlineReady) {
-      text.textContent = navigator.onLine ? "Ready to play offline" : "Playing offline";
-      button.hidden = true;
+    if (!box || !button) return;
+    var state = updateAvailable ? "available" : navigator.onLine ? "ready" : "offline";
+    var texts = box.querySelectorAll("[data-when]");
+    for (var i = 0; i < texts.length; i++) {
+      texts[i].hidden = texts[i].getAttribute("data-when") !== state;
     }
+    // Announce the offer of an update, not the everyday "ready" note on every visit.
+    box.setAttribute("aria-live", updateAvailable ? "polite" : "off");
+    button.hidden = !updateAvailable;
     box.classList.toggle("offline-ready", offlineReady && !updateAvailable);
+    box.classList.toggle("available", updateAvailable);
     box.hidden = !(offlineReady || updateAvailable);
   }
 
@@ -102,7 +105,6 @@
 
   function applyUpdate(registration) {
     button.disabled = true;
-    text.textContent = "Updating…";
     if (registration.active) registration.active.postMessage({ type: "apply-update" });
     // The worker answers "update-applied"; should it not (stopped, replaced), reload anyway:
     // a pending release also becomes current when the game is opened afresh.
