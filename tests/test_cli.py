@@ -173,7 +173,7 @@ INVALID = [
     ("h 1", "roll first"),
     ("u", "no scoring to undo"),
     ("r", None),
-    ("h 9", "dice are numbered"),
+    ("h 9", "positions, 1 to 5"),
     ("s bogus", "unknown category 'bogus'"),
     ("s small_straight", "has no category 'small_straight'"),
     ("s 99", "unknown category '99'"),

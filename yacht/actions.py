@@ -55,7 +55,11 @@ Action = Roll | Hold | Release | Score | Undo
 
 
 def legal_actions(state: GameState) -> list[Action]:
-    """Every action the rules allow now; any other raises an error when applied."""
+    """Every action that changes something now.
+
+    Any unlisted action raises when applied, except holding a held die or releasing a free
+    one: those are accepted and change nothing, so a front end may "hold" without checking.
+    """
     actions: list[Action] = []
     if state.is_over:
         return [Undo()] if state.can_undo() else []

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from yacht.actions import Hold, Release, Roll, Score, Undo, apply, legal_actions
-from yacht.errors import YachtError
+from yacht.errors import InvalidDieIndexError, YachtError
 from yacht.game import GameState, new_game
 from yacht.rulesets import DEFAULT_RULESET, RULESETS, find_ruleset
 from yacht.scoring import score
@@ -130,8 +130,11 @@ def play(state: GameState, ask: Callable[[str], str], say: Callable[[str], objec
         if line in ("q", "quit"):
             return 0
         try:
+            # A command applies whole or not at all ("h 1 9" holds nothing).
+            after = state
             for action in _parse_command(line, state):
-                state = apply(state, action)
+                after = apply(after, action)
+            state = after
         except YachtError as error:
             say(f"! {error}")
         except ValueError:
@@ -146,6 +149,8 @@ def _parse_command(line: str, state: GameState) -> list[Roll | Hold | Release | 
         return [Undo()]
     if word == "h":
         positions = [int(p) - 1 for p in rest.split()]
+        if not positions or not all(0 <= i < 5 for i in positions):
+            raise InvalidDieIndexError("name dice by their positions, 1 to 5 (e.g. h 1 3)")
         return [Release(i) if Release(i) in legal_actions(state) else Hold(i) for i in positions]
     if word == "s":
         choice = rest.strip()

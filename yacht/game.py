@@ -150,6 +150,8 @@ def new_game(
         raise InvalidSetupError(
             f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
         )
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise InvalidSetupError(f"a seed is a whole number, not {seed!r}")
     rules = find_ruleset(ruleset, upper_bonus=upper_bonus)
     return GameState(rules, tuple(Scorecard(clean_name(name)) for name in names), seed=seed)
 
@@ -192,6 +194,7 @@ def release(state: GameState, index: int) -> GameState:
 
 def toggle_hold(state: GameState, index: int) -> GameState:
     """Hold a free die or release a held one."""
+    _require_playing(state)
     _check_index(index)
     return _set_held(state, index, not state.held[index])
 

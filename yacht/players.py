@@ -28,17 +28,26 @@ def clean_name(raw: str) -> str:
     """
     if not isinstance(raw, str):
         raise InvalidSetupError(f"a player name is text, not {type(raw).__name__}")
+    # Drop first, then compose: dropping a character can bring a letter and its accent
+    # together, and a name cleaned twice must come out the same (saves store cleaned names).
     kept = "".join(
         " " if char.isspace() else char
-        for char in unicodedata.normalize("NFC", raw)
+        for char in raw
         if char.isspace()
         or unicodedata.category(char) not in ("Cc", "Cf", "Cs", "Co", "Cn")
         or char in _KEPT_FORMAT_CHARACTERS
     )
-    name = " ".join(kept.split())[:MAX_NAME_LENGTH].strip()
-    if not name:
+    folded = " ".join(unicodedata.normalize("NFC", kept).split())
+    # A cut in the middle of an emoji sequence must not leave a dangling joiner.
+    name = folded[:MAX_NAME_LENGTH].rstrip("".join(_KEPT_FORMAT_CHARACTERS) + " ")
+    if not any(_is_visible(char) for char in name):
         raise InvalidSetupError("a player name needs at least one visible character")
     return name
+
+
+def _is_visible(char: str) -> bool:
+    # Letters, digits, symbols and punctuation show; joiners and lone accents do not.
+    return unicodedata.category(char)[0] in "LNSP"
 
 
 @dataclass(frozen=True)
