@@ -98,7 +98,8 @@ def test_focus_is_always_visible(booted_page: Page) -> None:
     for _ in range(12):
         page.keyboard.press("Tab")
         tag, outline = page.evaluate(
-            "[document.activeElement.tagName, getComputedStyle(document.activeElement).outlineStyle]"
+            "[document.activeElement.tagName,"
+            " getComputedStyle(document.activeElement).outlineStyle]"
         )
         if tag == "BODY":  # Tab left the page for the browser's own controls
             continue
