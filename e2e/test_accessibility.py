@@ -11,7 +11,7 @@ from harness import goto_booted, wait_booted
 from playwright.sync_api import Browser, Page, expect
 from yacht_page import YachtPage
 
-import yacht
+from yacht.i18n import translator
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
@@ -159,7 +159,7 @@ def test_language_switch_keeps_the_game_and_is_remembered(
         assert board.saved() == saved, "switching language changed the game"
         status = board.snapshot()["status"]
         assert (status == english_status) == (language == "en"), language
-        expect(page.locator("#roll")).to_have_text(yacht.i18n.translator(language).gettext("Roll"))
+        expect(page.locator("#roll")).to_have_text(translator(language).gettext("Roll"))
     page.locator("#language").select_option("pl")
     page.reload()
     wait_booted(page)
@@ -174,7 +174,7 @@ def test_board_in_each_language(
     page = new_site_context(viewport={"width": 1000, "height": 900}).new_page()
     goto_booted(page, f"?lang={language}&seed=3")
     expect(page.locator("html")).to_have_attribute("lang", language)
-    tr = yacht.i18n.translator(language)
+    tr = translator(language)
     board = YachtPage(page)
     page.get_by_role("button", name=tr.gettext("Roll"), exact=True).click()
     page.wait_for_function("localStorage.getItem('yacht:game').includes('\"rolls\":1')")
