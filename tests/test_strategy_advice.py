@@ -28,6 +28,7 @@ from yacht.strategy import (
     advise_state,
     expected_final_score,
     expected_score,
+    preload,
 )
 from yacht.strategy.keeps import keep_graph
 from yacht.strategy.tables import values_for
@@ -225,3 +226,8 @@ def test_advice_is_plain_frozen_data() -> None:
         advice.value = 0  # type: ignore[misc]
     assert isinstance(advice.dice, tuple)
     assert hash(advice) == hash(advise([5, 5, 5, 2, 2], 1))
+
+
+def test_preload_reads_the_table_ahead() -> None:
+    preload("extended", upper_bonus=True)
+    assert values_for("extended", upper_bonus=True).stored

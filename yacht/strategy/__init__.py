@@ -18,6 +18,7 @@ from yacht.strategy.advice import (
     advise_state,
     expected_final_score,
     expected_score,
+    preload,
 )
 from yacht.strategy.bots import BOT_LEVELS, choose_action
 from yacht.strategy.tables import TableError, install_table, table_name
@@ -34,5 +35,6 @@ __all__ = [
     "expected_final_score",
     "expected_score",
     "install_table",
+    "preload",
     "table_name",
 ]

@@ -105,6 +105,15 @@ def expected_score(ruleset: str | RuleSet = DEFAULT_RULESET, *, upper_bonus: boo
     return load_values(find_ruleset(ruleset, upper_bonus=upper_bonus)).value(0, 0)
 
 
+def preload(ruleset: str | RuleSet = DEFAULT_RULESET, *, upper_bonus: bool = False) -> None:
+    """Read the rule set's table now (a page calls this once it is interactive).
+
+    The first advice would do it anyway; the bonus table takes a few hundred milliseconds.
+    """
+    load_values(find_ruleset(ruleset, upper_bonus=upper_bonus))
+    keep_graph()
+
+
 def advise(
     dice: Iterable[int],
     rolls_left: int,

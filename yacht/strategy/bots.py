@@ -66,14 +66,13 @@ def choose_action(
         raise GameOverError("the game is over: no action to choose")
     if state.dice is None:
         return Roll()
-    chance = _decision_rng(state, rng)
     decision: Category | tuple[int, ...]
     if level == "optimal":
         decision = _optimal(state, evaluate_state(state))
     elif level == "strong":
-        decision = _strong(state, evaluate_state(state), chance)
+        decision = _strong(state, evaluate_state(state), _decision_rng(state, rng))
     else:
-        decision = _human(state, chance, careless=level == "beginner")
+        decision = _human(state, _decision_rng(state, rng), careless=level == "beginner")
     if isinstance(decision, Category):
         return Score(decision)
     return _toward(state, decision)
