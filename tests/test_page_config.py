@@ -14,7 +14,12 @@ CORE_URL = re.compile(r"https://cdn\.jsdelivr\.net/npm/@pyscript/core@([^/]+)/di
 PYODIDE_URL = re.compile(r"https://cdn\.jsdelivr\.net/pyodide/v([^/]+)/full/")
 
 # Run only on CPython, never in the page.
-NOT_SHIPPED = {"yacht/__main__.py", "yacht/cli.py", "yacht/messages_catalog.py"}
+NOT_SHIPPED = {
+    "yacht/__main__.py",
+    "yacht/cli.py",
+    "yacht/messages_catalog.py",
+    "yacht/strategy/build.py",
+}
 
 
 def _pins() -> dict[str, str]:

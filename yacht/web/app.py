@@ -88,7 +88,7 @@ class App:
     def _load_setup(self) -> GameSetup:
         setup, notices = self._setups.open()
         self._note(notices)
-        return setup or GameSetup()
+        return setup or GameSetup((self._default_name(1),))
 
     def _load_game(self) -> GameState:
         saved, notices = self._games.open()
