@@ -12,6 +12,7 @@ from yacht.dice import DICE_COUNT, DiceSource
 from yacht.game import (
     ROLLS_PER_TURN,
     GameState,
+    enter_dice,
     hold,
     release,
     roll,
@@ -23,6 +24,13 @@ from yacht.game import (
 @dataclass(frozen=True)
 class Roll:
     """Throw the dice that are not held."""
+
+
+@dataclass(frozen=True)
+class EnterDice:
+    """Put the five faces thrown with real dice on the table (a game with ``real_dice``)."""
+
+    faces: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -51,7 +59,7 @@ class Undo:
     """Take back the last scoring."""
 
 
-Action = Roll | Hold | Release | Score | Undo
+Action = Roll | EnterDice | Hold | Release | Score | Undo
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -59,13 +67,15 @@ def legal_actions(state: GameState) -> list[Action]:
 
     Any unlisted action raises when applied, except holding a held die or releasing a free
     one: those are accepted and change nothing, so a front end may "hold" without checking.
+    In a game with real dice, :class:`EnterDice` is never listed (the faces are the player's
+    to say): it is legal, with any five faces, exactly while the turn has throws left.
     """
     actions: list[Action] = []
     if state.is_over:
         return [Undo()] if state.can_undo() else []
-    if state.rolls < ROLLS_PER_TURN and not all(state.held):
+    if not state.real_dice and state.rolls < ROLLS_PER_TURN and not all(state.held):
         actions.append(Roll())
-    if 0 < state.rolls < ROLLS_PER_TURN:
+    if not state.real_dice and 0 < state.rolls < ROLLS_PER_TURN:
         actions += [Release(i) if state.held[i] else Hold(i) for i in range(DICE_COUNT)]
     if state.rolls > 0:
         actions += [Score(category) for category in state.open_categories()]
@@ -79,6 +89,8 @@ def apply(state: GameState, action: Action, source: DiceSource | None = None) ->
     match action:
         case Roll():
             return roll(state, source)
+        case EnterDice(faces):
+            return enter_dice(state, faces)
         case Hold(index):
             return hold(state, index)
         case Release(index):

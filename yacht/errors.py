@@ -59,6 +59,10 @@ class NothingToUndoError(IllegalActionError):
     """Undo with no scoring to take back, or after the next roll."""
 
 
+class DiceModeError(IllegalActionError):
+    """Rolling or holding in a game played with real dice, or entering faces in one that rolls."""
+
+
 class InvalidSaveError(YachtError, ValueError):
     """A saved game that is malformed or describes an impossible game."""
 

@@ -8,7 +8,8 @@ nothing.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -17,6 +18,7 @@ from yacht.dice import DICE_COUNT, Dice, DiceSource, system_dice, throw, validat
 from yacht.errors import (
     AllDiceHeldError,
     CategoryFilledError,
+    DiceModeError,
     GameOverError,
     InvalidDieIndexError,
     InvalidSetupError,
@@ -31,6 +33,7 @@ from yacht.scoring import possible_scores
 
 ROLLS_PER_TURN = 3
 NO_HOLDS: tuple[bool, ...] = (False,) * DICE_COUNT
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,20 @@ class LastScore:
     dice: Dice
     held: tuple[bool, ...]
     rolls: int
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """The shared challenge a game is played as: the daily game of ``date``.
+
+    Everyone's daily game of one date has the same dice (the seed comes from the date, see
+    :mod:`yacht.daily`). The first attempt of a day is the official one; further attempts know
+    the dice in advance, so they are practice.
+    """
+
+    date: str
+    """The calendar date, YYYY-MM-DD."""
+    official: bool = True
 
 
 @dataclass(frozen=True)
@@ -63,6 +80,11 @@ class GameState:
     """When set, every roll is derived from (seed, rolls_made): a replayable game."""
     rolls_made: int = 0
     """Rolls made in the whole game."""
+    real_dice: bool = False
+    """The players throw real dice and type the faces in (:func:`enter_dice`): a digital
+    scorecard. Such a game never rolls nor holds dice itself."""
+    challenge: Challenge | None = None
+    """Set when this game is a shared challenge (the daily game)."""
 
     def __post_init__(self) -> None:
         check_state(self)
@@ -162,6 +184,8 @@ def new_game(
 def roll(state: GameState, source: DiceSource | None = None) -> GameState:
     """Throw every die that is not held (all five on the turn's first roll)."""
     _require_playing(state)
+    if state.real_dice:
+        raise DiceModeError("this game is played with real dice: enter the faces thrown")
     if state.rolls >= ROLLS_PER_TURN:
         raise NoRollsLeftError(f"{ROLLS_PER_TURN} rolls already made this turn: score a category")
     if all(state.held):
@@ -176,6 +200,33 @@ def roll(state: GameState, source: DiceSource | None = None) -> GameState:
     return replace(
         state,
         dice=validate_dice(dice),
+        rolls=state.rolls + 1,
+        last_score=None,
+        rolls_made=state.rolls_made + 1,
+    )
+
+
+def enter_dice(state: GameState, faces: Iterable[int]) -> GameState:
+    """Put the five faces a player threw with real dice on the table; counts as a roll.
+
+    Only in a game with ``real_dice``. Holding happens on the real table, so every entry gives
+    all five faces. Faces that are not five numbers from 1 to 6 raise
+    :class:`~yacht.errors.InvalidDiceError`.
+
+    >>> from dataclasses import replace
+    >>> game = enter_dice(replace(new_game(["Ann"]), real_dice=True), [4, 4, 4, 5, 1])
+    >>> game.dice, game.rolls_left
+    ((4, 4, 4, 5, 1), 2)
+    """
+    _require_playing(state)
+    if not state.real_dice:
+        raise DiceModeError("this game rolls its own dice: faces cannot be entered")
+    if state.rolls >= ROLLS_PER_TURN:
+        raise NoRollsLeftError(f"{ROLLS_PER_TURN} throws already made this turn: score a category")
+    dice = validate_dice(faces)
+    return replace(
+        state,
+        dice=dice,
         rolls=state.rolls + 1,
         last_score=None,
         rolls_made=state.rolls_made + 1,
@@ -264,6 +315,8 @@ def _check_index(index: int) -> None:
 def _set_held(state: GameState, index: int, held: bool) -> GameState:
     _require_playing(state)
     _check_index(index)
+    if state.real_dice:
+        raise DiceModeError("with real dice, dice are held on the table, not on the screen")
     if state.rolls == 0:
         raise NotRolledYetError("roll first: dice can be held only after a roll")
     if state.rolls >= ROLLS_PER_TURN:
@@ -298,6 +351,10 @@ def check_state(state: GameState) -> None:
         validate_dice(state.dice)
     if state.rolls == 0 and any(state.held):
         raise InvalidStateError("no die can be held before the turn's first roll")
+    if state.real_dice and any(state.held):
+        raise InvalidStateError("a real-dice game holds its dice on the table, not in the state")
+    if state.challenge is not None:
+        _check_challenge(state, state.challenge)
     for card in players:
         for category, points in card.scores.items():
             if category not in rules.scorers:
@@ -309,6 +366,16 @@ def check_state(state: GameState) -> None:
     _check_turn_order(state)
     if state.last_score is not None:
         _check_last_score(state, state.last_score)
+
+
+def _check_challenge(state: GameState, challenge: Challenge) -> None:
+    if not isinstance(challenge, Challenge) or not isinstance(challenge.official, bool):
+        raise InvalidStateError("the challenge must be a Challenge")
+    if not isinstance(challenge.date, str) or not _ISO_DATE.fullmatch(challenge.date):
+        raise InvalidStateError(f"a challenge date is YYYY-MM-DD, not {challenge.date!r}")
+    # Everyone's dice of the day come from the seed; real dice would make it another game.
+    if state.seed is None or state.real_dice:
+        raise InvalidStateError("a challenge is played with the seeded virtual dice")
 
 
 def _check_turn_order(state: GameState) -> None:

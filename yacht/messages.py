@@ -8,6 +8,7 @@ from __future__ import annotations
 from yacht.errors import (
     AllDiceHeldError,
     CategoryFilledError,
+    DiceModeError,
     GameOverError,
     InvalidDieIndexError,
     NoRollsLeftError,
@@ -35,4 +36,6 @@ def explain(error: YachtError, tr: Translator = ENGLISH) -> str:
             return tr.gettext("There is no score to undo (undo works until the next roll).")
         case InvalidDieIndexError():
             return tr.gettext("There are only five dice.")
+        case DiceModeError():
+            return tr.gettext("This game is played with real dice: throw them and enter the faces.")
     return tr.gettext("That move is not allowed right now.")
