@@ -253,9 +253,9 @@ def as_version_1(text: str) -> str:
     return json.dumps(data)
 
 
-def test_todays_game_format_is_version_2() -> None:
+def test_todays_game_format_is_version_3() -> None:
     data = json.loads(midturn_text())
-    assert (data["format"], data["version"]) == ("yacht-game", 2) == (GAME_RECORD.tag, VERSION)
+    assert (data["format"], data["version"]) == ("yacht-game", 3) == (GAME_RECORD.tag, VERSION)
     assert (data["revision"], data["saved_at"]) == (4, clock())
     assert list(data)[:2] == ["format", "version"]
 
@@ -266,8 +266,20 @@ def test_a_version_1_save_is_upgraded() -> None:
     saved = loads_saved(old)
     assert saved == SavedGame(midturn(), revision=0, saved_at=None)
     assert migrate_v1_to_v2(json.loads(old))["version"] == 2
-    # Written back, it is a version 2 record.
-    assert json.loads(dumps_saved(saved))["version"] == 2
+    # Written back, it is a record of today's version.
+    assert json.loads(dumps_saved(saved))["version"] == VERSION
+
+
+def test_a_version_2_save_is_upgraded_to_people_only_and_no_coach() -> None:
+    record = json.loads(midturn_text())
+    for player in record["players"]:
+        del player["computer"]
+    del record["coach"]
+    record["version"] = 2
+    saved = loads_saved(json.dumps(record))
+    assert saved.coach is None
+    assert all(card.computer is None for card in saved.state.players)
+    assert saved.state == midturn()
 
 
 def test_a_version_1_save_from_the_first_release_loads() -> None:
@@ -595,7 +607,7 @@ def test_setup_round_trip_and_version() -> None:
     setup = GameSetup(("Ann", "<b>Ben</b>"), "extended", True)
     text = dumps_setup(setup)
     assert json.loads(text)["format"] == "yacht-setup"
-    assert json.loads(text)["version"] == 2
+    assert json.loads(text)["version"] == 3
     assert loads_setup(text) == setup
 
 
@@ -617,7 +629,7 @@ def test_the_unversioned_setup_of_the_first_release_is_version_1() -> None:
         ({"names": ["A"], "ruleset": "traditional", "upper_bonus": True}, "no upper-section"),
         ({"names": ["A"], "ruleset": "extended", "upper_bonus": 1}, "should be bool"),
         ({"names": "A", "ruleset": "extended", "upper_bonus": False}, "should be list"),
-        ({"format": "yacht-setup", "version": 3}, "newer version"),
+        ({"format": "yacht-setup", "version": 4}, "newer version"),
         ({"ruleset": "extended"}, "not a saved game setup"),
     ],
 )
@@ -697,7 +709,7 @@ def test_an_export_holding_a_version_1_game_imports() -> None:
     [
         (lambda d: d.update(format="yacht-game"), Damage.WRONG_KIND),
         (lambda d: d.update(version=2), Damage.NEWER),
-        (lambda d: d["game"].update(version=3), Damage.NEWER),
+        (lambda d: d["game"].update(version=VERSION + 1), Damage.NEWER),
         (lambda d: d["game"].update(rolls=9), Damage.IMPOSSIBLE),
         (lambda d: d["setup"].update(ruleset="x"), Damage.IMPOSSIBLE),
         (lambda d: d.update(history="none"), Damage.IMPOSSIBLE),

@@ -164,8 +164,13 @@ def new_game(
     *,
     upper_bonus: bool = False,
     seed: int | None = None,
+    computers: Sequence[str | None] | None = None,
 ) -> GameState:
-    """A fresh game for 1 to 6 named players, first player to roll."""
+    """A fresh game for 1 to 6 named players, first player to roll.
+
+    ``computers`` gives, seat by seat, the level of a computer player or None for a person
+    (all people when omitted).
+    """
     if isinstance(names, str):
         raise InvalidSetupError("names must be a list of names, not one string")
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
@@ -175,7 +180,14 @@ def new_game(
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise InvalidSetupError(f"a seed is a whole number, not {seed!r}")
     rules = find_ruleset(ruleset, upper_bonus=upper_bonus)
-    return GameState(rules, tuple(Scorecard(clean_name(name)) for name in names), seed=seed)
+    levels = list(computers) if computers is not None else [None] * len(names)
+    if len(levels) != len(names):
+        raise InvalidSetupError(f"{len(levels)} seat kinds for {len(names)} players")
+    cards = tuple(
+        Scorecard(clean_name(name), computer=level)
+        for name, level in zip(names, levels, strict=True)
+    )
+    return GameState(rules, cards, seed=seed)
 
 
 # -- actions -------------------------------------------------------------------------------

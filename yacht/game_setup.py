@@ -8,17 +8,32 @@ from typing import Any
 
 from yacht.errors import InvalidSetupError
 from yacht.game import GameState, new_game
-from yacht.players import MAX_PLAYERS, clean_name
+from yacht.players import COMPUTER_LEVELS, MAX_PLAYERS, clean_name
 from yacht.rulesets import DEFAULT_RULESET, RULESETS
 
 
 @dataclass(frozen=True)
 class GameSetup:
-    """Who plays and by which rules."""
+    """Who plays (people or computer levels, seat by seat), by which rules, with what help."""
 
     names: tuple[str, ...] = ("Player 1",)
     ruleset: str = DEFAULT_RULESET
     upper_bonus: bool = False
+    computers: tuple[str | None, ...] = ()
+    """Seat by seat, a computer level or None for a person; empty means all people."""
+    coach: bool = False
+
+    def __post_init__(self) -> None:
+        if self.computers and len(self.computers) != len(self.names):
+            raise InvalidSetupError(f"{len(self.computers)} seat kinds for {len(self.names)} names")
+        for level in self.computers:
+            if level is not None and level not in COMPUTER_LEVELS:
+                raise InvalidSetupError(f"unknown computer level {level!r}")
+
+    @property
+    def seats(self) -> tuple[str | None, ...]:
+        """Seat by seat, the computer level or None, for every seat."""
+        return self.computers or (None,) * len(self.names)
 
     @classmethod
     def from_form(
@@ -28,8 +43,13 @@ class GameSetup:
         upper_bonus: bool,
         count: int,
         default_name: Callable[[int], str] = lambda number: f"Player {number}",
+        kinds: list[str] | None = None,
+        coach: bool = False,
     ) -> GameSetup:
-        """The setup a player entered; blank names become ``default_name(seat number)``."""
+        """The setup a player entered; blank names become ``default_name(seat number)``.
+
+        ``kinds`` holds, seat by seat, "human" or a computer level.
+        """
         if not 1 <= count <= MAX_PLAYERS:
             raise InvalidSetupError(f"choose 1 to {MAX_PLAYERS} players")
         names = []
@@ -42,24 +62,42 @@ class GameSetup:
         if ruleset not in RULESETS:
             raise InvalidSetupError(f"unknown rule set {ruleset!r}")
         bonus = upper_bonus and RULESETS[ruleset].offers_bonus
-        return cls(tuple(names), ruleset, bonus)
+        chosen = (kinds or [])[:count]
+        computers = tuple(kind if kind in COMPUTER_LEVELS else None for kind in chosen)
+        computers += (None,) * (count - len(computers))
+        return cls(tuple(names), ruleset, bonus, computers if any(computers) else (), coach)
 
     @classmethod
-    def of_game(cls, state: GameState) -> GameSetup:
+    def of_game(cls, state: GameState, *, coach: bool = False) -> GameSetup:
         """The setup that started ``state`` (for a rematch)."""
+        computers = tuple(card.computer for card in state.players)
         return cls(
             tuple(card.name for card in state.players),
             state.ruleset.id,
             state.ruleset.upper_bonus is not None,
+            computers if any(computers) else (),
+            coach,
         )
 
     def start(self, seed: int | None = None) -> GameState:
         """A new game with this setup."""
-        return new_game(self.names, self.ruleset, upper_bonus=self.upper_bonus, seed=seed)
+        return new_game(
+            self.names,
+            self.ruleset,
+            upper_bonus=self.upper_bonus,
+            seed=seed,
+            computers=self.seats,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form, for remembering the last setup."""
-        return {"names": list(self.names), "ruleset": self.ruleset, "upper_bonus": self.upper_bonus}
+        return {
+            "names": list(self.names),
+            "ruleset": self.ruleset,
+            "upper_bonus": self.upper_bonus,
+            "computers": list(self.seats),
+            "coach": self.coach,
+        }
 
     @classmethod
     def from_dict(cls, data: object) -> GameSetup:

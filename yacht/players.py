@@ -11,6 +11,9 @@ from yacht.categories import Category
 from yacht.errors import InvalidSetupError
 from yacht.rulesets import RuleSet
 
+COMPUTER_LEVELS = ("beginner", "casual", "strong", "optimal")
+"""How well a computer player plays, weakest first (see ``yacht.strategy.bots``)."""
+
 MIN_PLAYERS = 1
 MAX_PLAYERS = 6
 MAX_NAME_LENGTH = 24
@@ -66,18 +69,26 @@ class Totals:
 
 @dataclass(frozen=True)
 class Scorecard:
-    """One player's name and the categories filled so far, in the order they were filled."""
+    """One player's name, the categories filled so far (in the order they were filled), and
+    who plays the seat: a person (``computer`` None) or the computer at one of
+    :data:`COMPUTER_LEVELS`."""
 
     name: str
     scores: Mapping[Category, int] = field(default_factory=lambda: MappingProxyType({}))
+    computer: str | None = None
 
     def __post_init__(self) -> None:
         # Freeze a plain dict handed in by a caller, so a state can never change under us.
         if not isinstance(self.scores, MappingProxyType):
             object.__setattr__(self, "scores", MappingProxyType(dict(self.scores)))
+        if self.computer is not None and self.computer not in COMPUTER_LEVELS:
+            raise InvalidSetupError(
+                f"unknown computer level {self.computer!r}; known: {', '.join(COMPUTER_LEVELS)}"
+            )
 
     def __repr__(self) -> str:
-        return f"Scorecard({self.name!r}, {dict(self.scores)!r})"
+        computer = "" if self.computer is None else f", computer={self.computer!r}"
+        return f"Scorecard({self.name!r}, {dict(self.scores)!r}{computer})"
 
     def is_filled(self, category: Category) -> bool:
         """Whether ``category`` has been used (a 0 counts as used)."""
@@ -89,12 +100,13 @@ class Scorecard:
 
     def with_score(self, category: Category, points: int) -> Scorecard:
         """This card with ``category`` filled."""
-        return Scorecard(self.name, MappingProxyType({**self.scores, category: points}))
+        scores = MappingProxyType({**self.scores, category: points})
+        return Scorecard(self.name, scores, self.computer)
 
     def without(self, category: Category) -> Scorecard:
         """This card with ``category`` open again."""
         scores = {c: p for c, p in self.scores.items() if c != category}
-        return Scorecard(self.name, MappingProxyType(scores))
+        return Scorecard(self.name, MappingProxyType(scores), self.computer)
 
     def totals(self, ruleset: RuleSet) -> Totals:
         """Upper subtotal, bonus, lower section and grand total under ``ruleset``."""

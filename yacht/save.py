@@ -5,6 +5,8 @@ Version history (older versions are upgraded on reading, by ``migrate_vN_to_vN+1
   2 — adds ``revision`` (how many times this save was written; lets two tabs on one save see
       that the other moved on instead of overwriting it) and ``saved_at`` (when, ISO 8601 UTC,
       or null).
+  3 — adds, per player, ``computer`` (the level of a computer player, or null for a person)
+      and ``coach`` (null when the coach is off, else the list of graded decisions).
 
 A record of a version newer than :data:`VERSION` raises
 :class:`~yacht.errors.UnsupportedSaveVersionError`, and is never rewritten by this code.
@@ -18,15 +20,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from yacht.categories import Category
+from yacht.coach_log import CoachEntry, entries_from_data, entries_to_data
 from yacht.dice import DICE_COUNT, validate_dice
 from yacht.errors import InvalidSaveError, YachtError
 from yacht.game import GameState, LastScore
-from yacht.players import Scorecard, clean_name
+from yacht.players import COMPUTER_LEVELS, Scorecard, clean_name
 from yacht.records import MAX_SAFE_INTEGER, RecordFormat, decode_json, expect
 from yacht.rulesets import find_ruleset
 
 FORMAT = "yacht-game"
-VERSION = 2
+VERSION = 3
 MAX_SAVE_BYTES = 64 * 1024
 """A real save is about 2 KB; anything far larger is junk, refused before parsing."""
 MAX_SAVED_AT_LENGTH = 40
@@ -41,6 +44,8 @@ class SavedGame:
     """Writes of this save so far; a tab writes only over the revision it last saw."""
     saved_at: str | None = None
     """When it was written (ISO 8601, UTC), for the player's information only."""
+    coach: tuple[CoachEntry, ...] | None = None
+    """The coach's graded decisions so far; None when the coach is off."""
 
 
 def migrate_v1_to_v2(record: dict[str, Any]) -> dict[str, Any]:
@@ -48,11 +53,28 @@ def migrate_v1_to_v2(record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "version": 2, "revision": 0, "saved_at": None}
 
 
-GAME_RECORD = RecordFormat(FORMAT, VERSION, "saved Yacht game", {1: migrate_v1_to_v2})
+def migrate_v2_to_v3(record: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 knew only people at the table, and no coach."""
+    players = record.get("players")
+    if isinstance(players, list):
+        players = [
+            {**player, "computer": None} if isinstance(player, dict) else player
+            for player in players
+        ]
+    return {**record, "version": 3, "players": players, "coach": None}
+
+
+GAME_RECORD = RecordFormat(
+    FORMAT, VERSION, "saved Yacht game", {1: migrate_v1_to_v2, 2: migrate_v2_to_v3}
+)
 
 
 def game_to_dict(
-    state: GameState, *, revision: int = 0, saved_at: str | None = None
+    state: GameState,
+    *,
+    revision: int = 0,
+    saved_at: str | None = None,
+    coach: tuple[CoachEntry, ...] | None = None,
 ) -> dict[str, Any]:
     """``state`` as plain dicts, lists, strings, ints, bools and None."""
     last = state.last_score
@@ -63,9 +85,14 @@ def game_to_dict(
             "ruleset": state.ruleset.id,
             "upper_bonus": state.ruleset.upper_bonus is not None,
             "players": [
-                {"name": card.name, "scores": {c.value: p for c, p in card.scores.items()}}
+                {
+                    "name": card.name,
+                    "scores": {c.value: p for c, p in card.scores.items()},
+                    "computer": card.computer,
+                }
                 for card in state.players
             ],
+            "coach": None if coach is None else entries_to_data(coach),
             "current": state.current,
             "rolls": state.rolls,
             "dice": None if state.dice is None else list(state.dice),
@@ -87,7 +114,9 @@ def game_to_dict(
 
 def saved_game_to_dict(saved: SavedGame) -> dict[str, Any]:
     """``saved`` as a record of today's version."""
-    return game_to_dict(saved.state, revision=saved.revision, saved_at=saved.saved_at)
+    return game_to_dict(
+        saved.state, revision=saved.revision, saved_at=saved.saved_at, coach=saved.coach
+    )
 
 
 def game_from_dict(data: object) -> GameState:
@@ -158,7 +187,15 @@ def _parse(record: dict[str, Any]) -> SavedGame:
         raise InvalidSaveError(
             f"rolls_made is {state.rolls_made}, but this game has had at least {fewest} rolls"
         )
-    return SavedGame(state, _revision(record.get("revision")), _saved_at(record.get("saved_at")))
+    coach = record.get("coach")
+    return SavedGame(
+        state,
+        _revision(record.get("revision")),
+        _saved_at(record.get("saved_at")),
+        None
+        if coach is None
+        else entries_from_data(coach, len(state.players), len(rules.categories)),
+    )
 
 
 def _revision(data: object) -> int:
@@ -186,7 +223,10 @@ def _card(entry: Mapping[str, Any]) -> Scorecard:
         Category.parse(expect(key, str, "a category")): expect(value, int, f"score of {key}")
         for key, value in scores.items()
     }
-    return Scorecard(name, parsed)
+    computer = entry.get("computer")
+    if computer is not None and computer not in COMPUTER_LEVELS:
+        raise InvalidSaveError(f"unknown computer level {str(computer)[:20]!r}")
+    return Scorecard(name, parsed, computer)
 
 
 def _last_score(data: object) -> LastScore | None:

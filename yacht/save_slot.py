@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Protocol
 
+from yacht.coach_log import CoachEntry
 from yacht.errors import InvalidSaveError
 from yacht.game import GameState
 from yacht.game_setup import GameSetup
@@ -199,8 +200,9 @@ class GameSlot(_Slot):
         self._adopt(reading.text, saved)
         return saved, []
 
-    def save(self, state: GameState) -> GameSaved:
-        """Store ``state``, unless another tab has stored a newer game since (then return it)."""
+    def save(self, state: GameState, coach: tuple[CoachEntry, ...] | None = None) -> GameSaved:
+        """Store ``state`` (and the coach's log), unless another tab has stored a newer game
+        since (then return that)."""
         if not self.writable:
             return GameSaved(False)
         reading = self._read()
@@ -217,7 +219,7 @@ class GameSlot(_Slot):
             else:
                 self._adopt(reading.text, newer)
                 return GameSaved(False, newer, [Notice(Event.MOVED_ON, self.key)])
-        return self._store_state(state, notices)
+        return self._store_state(state, notices, coach)
 
     def refresh(self) -> tuple[SavedGame | None, list[Notice]]:
         """After another tab wrote storage: its newer game, if it saved a readable one.
@@ -236,7 +238,7 @@ class GameSlot(_Slot):
         self._adopt(reading.text, newer)
         return newer, []
 
-    def replace(self, state: GameState) -> GameSaved:
+    def replace(self, state: GameState, coach: tuple[CoachEntry, ...] | None = None) -> GameSaved:
         """Store ``state`` over whatever is stored (an import), backing that up first."""
         if not self.writable:
             return GameSaved(False)
@@ -253,7 +255,7 @@ class GameSlot(_Slot):
             # Count on from the stored revision, so other tabs see the import as newer.
             with contextlib.suppress(InvalidSaveError):
                 self.revision = max(self.revision, loads_saved(reading.text).revision)
-        return self._store_state(state, [])
+        return self._store_state(state, [], coach)
 
     def keep_backup(self) -> str | None:
         """Back up the stored game (before starting another); the backup's key, or None."""
@@ -266,9 +268,11 @@ class GameSlot(_Slot):
         self._seen = text
         self.revision = saved.revision
 
-    def _store_state(self, state: GameState, notices: list[Notice]) -> GameSaved:
+    def _store_state(
+        self, state: GameState, notices: list[Notice], coach: tuple[CoachEntry, ...] | None
+    ) -> GameSaved:
         revision = self.revision + 1
-        failed = self._write(dumps_saved(SavedGame(state, revision, self._clock())))
+        failed = self._write(dumps_saved(SavedGame(state, revision, self._clock(), coach)))
         if failed:
             return GameSaved(False, notices=notices + failed)
         self.revision = revision

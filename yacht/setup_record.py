@@ -5,6 +5,7 @@ Version history:
       (what the first release of the page wrote; still read).
   2 — the same fields, tagged ``"format": "yacht-setup"`` and ``"version": 2`` like every
       other record.
+  3 — adds ``computers`` (seat by seat, a computer level or null for a person) and ``coach``.
 
 Unlike :meth:`GameSetup.from_dict`, which quietly falls back to the default setup, reading a
 stored record is strict: a damaged one is reported (and kept as a backup by the caller).
@@ -17,12 +18,12 @@ from typing import Any
 
 from yacht.errors import InvalidSaveError, InvalidSetupError
 from yacht.game_setup import GameSetup
-from yacht.players import MAX_PLAYERS, MIN_PLAYERS, clean_name
+from yacht.players import COMPUTER_LEVELS, MAX_PLAYERS, MIN_PLAYERS, clean_name
 from yacht.records import RecordFormat, decode_json, expect
 from yacht.rulesets import RULESETS
 
 FORMAT = "yacht-setup"
-VERSION = 2
+VERSION = 3
 MAX_SETUP_CHARS = 4 * 1024
 """Six names of 24 characters and a rule set fit in well under 1 KB."""
 
@@ -36,8 +37,19 @@ def migrate_v1_to_v2(record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "format": FORMAT, "version": 2}
 
 
+def migrate_v2_to_v3(record: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 seated only people and had no coach."""
+    names = record.get("names")
+    computers = [None] * len(names) if isinstance(names, list) else None
+    return {**record, "version": 3, "computers": computers, "coach": False}
+
+
 SETUP_RECORD = RecordFormat(
-    FORMAT, VERSION, "saved game setup", {1: migrate_v1_to_v2}, legacy=_is_v1
+    FORMAT,
+    VERSION,
+    "saved game setup",
+    {1: migrate_v1_to_v2, 2: migrate_v2_to_v3},
+    legacy=_is_v1,
 )
 
 
@@ -66,7 +78,15 @@ def setup_from_dict(data: object) -> GameSetup:
     bonus = expect(record.get("upper_bonus"), bool, "upper_bonus")
     if bonus and not RULESETS[ruleset].offers_bonus:
         raise InvalidSaveError(f"rule set {ruleset!r} has no upper-section bonus")
-    return GameSetup(tuple(names), ruleset, bonus)
+    computers = expect(record.get("computers"), list, "computers")
+    if len(computers) != len(names):
+        raise InvalidSaveError(f"{len(computers)} seat kinds for {len(names)} players")
+    for level in computers:
+        if level is not None and level not in COMPUTER_LEVELS:
+            raise InvalidSaveError(f"unknown computer level {str(level)[:20]!r}")
+    coach = expect(record.get("coach"), bool, "coach")
+    seats = tuple(computers)
+    return GameSetup(tuple(names), ruleset, bonus, seats if any(seats) else (), coach)
 
 
 def dumps_setup(setup: GameSetup) -> str:

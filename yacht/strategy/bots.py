@@ -29,12 +29,13 @@ from yacht.categories import Category
 from yacht.dice import DICE_COUNT, Dice
 from yacht.errors import GameOverError
 from yacht.game import GameState
+from yacht.players import COMPUTER_LEVELS
 from yacht.rulesets import RuleSet
 from yacht.strategy.advice import Evaluation, evaluate_state
 from yacht.strategy.keeps import positions_of
 from yacht.strategy.tables import load_values
 
-BOT_LEVELS = ("beginner", "casual", "strong", "optimal")
+BOT_LEVELS = COMPUTER_LEVELS
 """Bot strengths, weakest first."""
 
 STRONG_TEMPERATURE = 0.4

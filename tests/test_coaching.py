@@ -1,0 +1,167 @@
+"""Hints and the coach: advice in words, graded decisions, their record in the save."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import yacht
+from yacht.coach_log import CoachEntry, Move, entries_from_data, entries_to_data
+from yacht.coaching import (
+    NEGLIGIBLE,
+    describe_keep,
+    grade_keep,
+    grade_score,
+    hint,
+    summarize,
+    verdict,
+)
+from yacht.game_setup import GameSetup
+from yacht.save import SavedGame, dumps_saved, loads_saved
+from yacht.setup_record import dumps_setup, loads_setup
+from yacht.strategy import KeepOption, advise_state
+
+
+class Queue:
+    """A dice source that throws the given faces in order."""
+
+    def __init__(self, *faces: int) -> None:
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.faces.pop(0)
+
+
+def rolled(*faces: int, ruleset: str = "traditional") -> yacht.GameState:
+    return yacht.roll(yacht.new_game(["Ann"], ruleset), Queue(*faces))
+
+
+def test_a_yacht_is_scored_as_a_yacht() -> None:
+    state = rolled(6, 6, 6, 6, 6)
+    advice = hint(state, advise_state(state))
+    assert advice.category is yacht.Category.YACHT
+    assert advice.hold == ()
+    assert advice.headline == "Score 50 in Yacht"
+    assert advice.options[0].cost == 0
+
+
+def test_four_sixes_hint_holds_them() -> None:
+    state = rolled(6, 6, 2, 6, 6)
+    advice = hint(state, advise_state(state))
+    assert advice.hold == (0, 1, 3, 4)
+    assert advice.headline == "Hold 6-6-6-6 and roll 1 die"
+    costs = [line.cost for line in advice.options]
+    assert costs == sorted(costs)
+    assert len(advice.options) == 4
+
+
+def test_grades_cost_nothing_for_the_best_move_and_something_for_a_bad_one() -> None:
+    state = rolled(6, 6, 2, 6, 6)
+    advice = advise_state(state)
+    best = yacht.hold(yacht.hold(yacht.hold(yacht.hold(state, 0), 1), 3), 4)
+    assert grade_keep(best, advise_state(best)).loss < NEGLIGIBLE
+    keep_nothing = grade_keep(state, advice)
+    assert keep_nothing.loss > 1
+    assert keep_nothing.chosen == Move("hold", ())
+    scratch = grade_score(state, yacht.Category.ONES, advice)
+    assert scratch.loss > keep_nothing.loss
+    assert scratch.chosen == Move("score", category=yacht.Category.ONES, points=0)
+    assert verdict(scratch, state).startswith("Coach: that cost")
+    assert "Hold 6-6-6-6 and roll 1 die" in verdict(scratch, state)
+    assert verdict(grade_keep(best, advise_state(best)), best) == "Coach: best move."
+
+
+def test_keep_descriptions() -> None:
+    assert describe_keep(KeepOption((), (), 1.0)) == "Roll all five dice"
+    assert describe_keep(KeepOption((5,), (2,), 1.0)) == "Hold 5 and roll 4 dice"
+    assert describe_keep(KeepOption((1, 2, 3, 4, 5), (0, 1, 2, 3, 4), 1.0)) == "Stop and score"
+
+
+def test_summary_adds_losses_per_turn_and_picks_the_costliest() -> None:
+    move = Move("hold", (6,))
+    grades = [
+        CoachEntry(0, 1, 2.0, move, move),
+        CoachEntry(0, 1, 0.5, move, move),
+        CoachEntry(1, 1, 9.0, move, move),
+        CoachEntry(0, 3, 4.0, move, move),
+        CoachEntry(0, 2, 0.0, move, move),
+    ]
+    summary = summarize(grades, 0, 4)
+    assert summary.total_loss == pytest.approx(6.5)
+    assert summary.loss_per_turn == (2.5, 0.0, 4.0, 0.0)
+    assert [g.loss for g in summary.costliest] == [4.0, 2.0, 0.5]
+    assert summary.decisions == 4
+
+
+def test_coach_log_and_computers_survive_a_save() -> None:
+    state = yacht.new_game(["Ann", "Bot"], computers=[None, "optimal"])
+    state = yacht.roll(state, Queue(1, 2, 3, 4, 5))
+    log = (
+        CoachEntry(0, 1, 1.25, Move("hold", (5, 1)), Move("hold", (1, 2))),
+        CoachEntry(
+            0,
+            1,
+            0.0,
+            Move("score", category=yacht.Category.CHOICE, points=15),
+            Move("score", category=yacht.Category.LITTLE_STRAIGHT, points=30),
+        ),
+    )
+    saved = SavedGame(state, 3, None, log)
+    assert loads_saved(dumps_saved(saved)) == SavedGame(
+        state, 3, None, (CoachEntry(0, 1, 1.25, Move("hold", (1, 5)), Move("hold", (1, 2))), log[1])
+    )
+    assert loads_saved(dumps_saved(saved)).state.players[1].computer == "optimal"
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "x",
+        [1],
+        [{"seat": 5, "turn": 1, "loss": 0, "chosen": {"hold": []}, "best": {"hold": []}}],
+        [{"seat": 0, "turn": 1, "loss": -1, "chosen": {"hold": []}, "best": {"hold": []}}],
+        [{"seat": 0, "turn": 1, "loss": 0, "chosen": {"hold": [7]}, "best": {"hold": []}}],
+        [
+            {
+                "seat": 0,
+                "turn": 1,
+                "loss": 0,
+                "chosen": {"score": "x", "points": 1},
+                "best": {"hold": []},
+            }
+        ],
+        [{"seat": True, "turn": 1, "loss": 0, "chosen": {"hold": []}, "best": {"hold": []}}],
+    ],
+)
+def test_a_broken_coach_log_is_refused(bad: object) -> None:
+    with pytest.raises(yacht.InvalidSaveError):
+        entries_from_data(bad, 2, 12)
+
+
+def test_an_unknown_computer_level_is_refused_in_a_save() -> None:
+    record = json.loads(dumps_saved(SavedGame(yacht.new_game(["Ann"]))))
+    record["players"][0]["computer"] = "grandmaster"
+    with pytest.raises(yacht.InvalidSaveError):
+        loads_saved(json.dumps(record))
+
+
+def test_setup_remembers_seats_and_coach() -> None:
+    setup = GameSetup.from_form(
+        ["Ann", "", "Cy"], "extended", True, 3, kinds=["human", "strong", "weird"], coach=True
+    )
+    assert setup.seats == (None, "strong", None)
+    assert setup.coach
+    assert loads_setup(dumps_setup(setup)) == setup
+    game = setup.start(seed=1)
+    assert [card.computer for card in game.players] == [None, "strong", None]
+    assert GameSetup.of_game(game, coach=True) == setup
+
+
+def test_entries_round_trip() -> None:
+    log = (
+        CoachEntry(
+            0, 2, 3.5, Move("hold", (2, 2)), Move("score", category=yacht.Category.YACHT, points=50)
+        ),
+    )
+    assert entries_from_data(json.loads(json.dumps(entries_to_data(log))), 1, 12) == log
