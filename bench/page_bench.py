@@ -60,7 +60,7 @@ import tempfile
 import threading
 import time
 import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -486,12 +486,15 @@ class PageBench:
             modules = self.modules(page, "window.__bench.interpreter")
         return boot, modules
 
-    def cold_floor(self) -> tuple[Boot, list[str]]:
+    def cold_floor(self) -> tuple[Boot, Boot, list[str]]:
+        """The floor's first load, and its second in the same (routed, so cache-less) context."""
         with self.watched() as (context, _):
             page = context.new_page()
-            boot = self.boot(page, self.floor_url(self.pyodide_url))
+            url = self.floor_url(self.pyodide_url)
+            boot = self.boot(page, url)
             modules = self.modules(page, "window.floorPyodide")
-        return boot, modules
+            again = self.boot(page, url)
+        return boot, again, modules
 
     @staticmethod
     def modules(page: Page, interpreter: str) -> list[str]:
@@ -556,34 +559,22 @@ class PageBench:
     def play(self, page: Page, count: int) -> list[Click]:
         """Roll, hold one die and score, turn after turn, until ``count`` of each are timed."""
         done: list[Click] = []
-        turn = 0
-        while len(done) < 3 * count:
+        for turn in range(count):
             if page.evaluate("() => document.getElementById('game-over').open"):
                 self.click(page, "#rematch", None)
-            self.click(page, "#roll", "roll")
-            self.click(page, f".die[data-index='{turn % 5}']", "hold")
-            self.click(page, "#scorecard button.option", "score")
-            turn += 1
-            records = page.evaluate("() => window.__bench.clicks.splice(0)")
-            for record in records:
-                if not record["hit"]:
-                    raise SystemExit(f"a {record['label']} click missed its target")
-                done.append(
-                    Click(
-                        label=record["label"],
-                        to_rendered=record["rendered"] - record["start"],
-                        to_handled=record["handled"] - record["start"],
-                        to_frame=record["frame"] - record["start"],
-                    )
-                )
+            done.append(self.click(page, "#roll", "roll"))
+            done.append(self.click(page, f".die[data-index='{turn % 5}']", "hold"))
+            done.append(self.click(page, "#scorecard button.option", "score"))
         return done
 
     @staticmethod
-    def click(page: Page, selector: str, label: str | None) -> None:
-        """A real mouse click on the centre of ``selector``; wait until its frame is done."""
+    def click(page: Page, selector: str, label: str | None) -> Click:
+        """A real mouse click on the centre of ``selector``, timed by the probe (unless no label).
+
+        Returns once the frame after the click has been produced, so clicks never overlap.
+        """
         page.evaluate(
-            "([label, selector]) => { window.__bench.label = label; "
-            "window.__bench.expect = selector; }",
+            "([label, expect]) => { Object.assign(window.__bench, { label, expect }); }",
             [label, selector],
         )
         box = page.locator(selector).first.bounding_box()
@@ -591,13 +582,21 @@ class PageBench:
             raise SystemExit(f"{selector} is not visible")
         # No actionability waits (a die is still tumbling when a player holds it): just click.
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        if label is None:
+        if label is None:  # an untimed click (rematch): wait until a roll is possible again
             page.wait_for_function("() => !document.getElementById('roll').disabled")
-        else:
-            page.wait_for_function(
-                "() => window.__bench.clicks.length > 0 && !window.__bench.pending"
-            )
-            page.evaluate("() => { window.__bench.label = null; }")
+            return Click("", 0, 0, 0)
+        page.wait_for_function("() => window.__bench.clicks.length > 0")
+        record = page.evaluate(
+            "() => { window.__bench.label = null; return window.__bench.clicks.shift(); }"
+        )
+        if not record["hit"]:
+            raise SystemExit(f"the {label} click on {selector} landed elsewhere")
+        return Click(
+            label=label,
+            to_rendered=record["rendered"] - record["start"],
+            to_handled=record["handled"] - record["start"],
+            to_frame=record["frame"] - record["start"],
+        )
 
     def transfer(self, responses: list[Response], seen: set[str]) -> Transfer:
         """Apply the download model (see the docstring) to one visit's responses."""
@@ -646,17 +645,24 @@ class PageBench:
             self.boot(page, "")
             return str(page.evaluate(PROFILE_REPORT_JS, top))
 
+    def profile_clicks(self, turns: int, top: int) -> str:
+        """cProfile of the Python handlers of ``turns`` turns of roll, hold and score."""
+        with self.watched(
+            base_url=self.site_server.base_url, viewport={"width": 1280, "height": 1600}
+        ) as (context, _):
+            page = context.new_page()
+            goto_booted(page, f"?seed={SEED}")
+            self.wait_settled(page)
+            page.evaluate(
+                "() => window.__bench.interpreter.runPython("
+                "'import cProfile\\n__bench_profile = cProfile.Profile()\\n"
+                "__bench_profile.enable()')"
+            )
+            self.play(page, turns)
+            return str(page.evaluate(PROFILE_REPORT_JS, top))
 
-# -- running and reporting -------------------------------------------------------------------
 
-
-def alternate(runs: int, first: Callable[[], None], second: Callable[[], None]) -> None:
-    """Run both ``runs`` times, swapping which goes first, so drifting load hits both alike."""
-    for run in range(runs):
-        order = (first, second) if run % 2 == 0 else (second, first)
-        for step in order:
-            step()
-        print(f"  run {run + 1}/{runs} done", file=sys.stderr, flush=True)
+# -- running ---------------------------------------------------------------------------------
 
 
 def load_average() -> str:
@@ -664,8 +670,86 @@ def load_average() -> str:
     return f"{one:.2f}, {five:.2f}, {fifteen:.2f}"
 
 
+def progress(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def seconds(boot: Boot) -> str:
+    return f"{boot.ready / 1000:.2f} s"
+
+
+@dataclass
+class Results:
+    """Everything measured in one invocation."""
+
+    cold_game: list[Boot] = field(default_factory=list)
+    cold_floor: list[Boot] = field(default_factory=list)
+    floor_reloaded: list[Boot] = field(default_factory=list)
+    game_modules: list[str] = field(default_factory=list)
+    floor_modules: list[str] = field(default_factory=list)
+    warm_game: list[Boot] = field(default_factory=list)
+    warm_floor: list[Boot] = field(default_factory=list)
+    clicks: list[Click] = field(default_factory=list)
+    first_visit: Transfer | None = None
+    second_visit: Transfer | None = None
+    profiles: list[tuple[str, str]] = field(default_factory=list)
+
+
+def run_cold(bench: PageBench, runs: int, results: Results) -> None:
+    """Game and floor in turn, each pair in swapped order every other run (load drifts)."""
+    progress("cold boots (a fresh context each):")
+    for run in range(runs):
+        if run % 2:
+            floor, reloaded, floor_modules = bench.cold_floor()
+            game, modules = bench.cold_game()
+        else:
+            game, modules = bench.cold_game()
+            floor, reloaded, floor_modules = bench.cold_floor()
+        results.cold_game.append(game)
+        results.cold_floor.append(floor)
+        results.floor_reloaded.append(reloaded)
+        results.game_modules, results.floor_modules = modules, floor_modules
+        progress(
+            f"  {run + 1}/{runs}: game {seconds(game)}, floor {seconds(floor)} "
+            f"(reloaded {seconds(reloaded)}); load {load_average()}"
+        )
+
+
+def run_warm(bench: PageBench, runs: int, results: Results) -> None:
+    progress("warm boots (an on-disk profile each):")
+    for run in range(runs):
+        if run % 2:
+            floor = bench.warm_floor()
+            game = bench.warm_game()
+        else:
+            game = bench.warm_game()
+            floor = bench.warm_floor()
+        results.warm_game.append(game)
+        results.warm_floor.append(floor)
+        progress(
+            f"  {run + 1}/{runs}: game offline {seconds(game)}, floor from the HTTP cache "
+            f"{seconds(floor)}; load {load_average()}"
+        )
+
+
+def run_clicks(bench: PageBench, clicks: int, results: Results) -> None:
+    progress(f"clicks ({clicks} of each) and downloads:")
+    results.clicks, results.first_visit, results.second_visit = bench.interaction(clicks)
+    for url in results.first_visit.other + results.second_visit.other:
+        progress(f"  note: not classified: {url}")
+
+
+def run_profiles(bench: PageBench, top: int, results: Results) -> None:
+    progress("profiles (cProfile):")
+    results.profiles.append(("start-up", bench.profile_startup(top)))
+    results.profiles.append(("30 turns of roll, hold and score", bench.profile_clicks(30, top)))
+
+
+# -- reporting -------------------------------------------------------------------------------
+
+# PyScript's progress events and hooks, in the order they happen (see PAGE_PROBE_JS).
 PHASES = [
-    ("PyScript before the runtime (core.js, config)", "nav", "progress:Loading Pyodide"),
+    ("PyScript before the runtime (core.js, config, plugins)", "nav", "progress:Loading Pyodide"),
     ("loadPyodide()", "progress:Loading interpreter", "progress:Loaded interpreter"),
     ("[files] fetched into the file system", "progress:Loading files", "progress:Loaded files"),
     ("PyScript set-up", "progress:Loaded files", "py:ready"),
@@ -676,136 +760,166 @@ FLOOR_PHASES = [
     ("before the import (page, module script)", "nav", "floor:import"),
     ("pyodide.mjs imported", "floor:import", "floor:load"),
     ("loadPyodide()", "floor:load", "floor:loaded"),
-    ("1+1 and the ready flag", "floor:loaded", "ready"),
 ]
 
 
-def boot_rows(
-    section: str,
-    game: list[Boot],
-    floor: list[Boot],
-    ratio_budget: float,
-    floor_name: str,
-) -> list[Row]:
-    game_ms = median([b.ready for b in game])
-    floor_ms = median([b.ready for b in floor])
+def phase_rows(section: str, boots: list[Boot], phases: list[tuple[str, str, str]]) -> list[Row]:
     return [
-        Row(section, "game: navigation → interactive", game_ms, "s"),
-        Row(section, f"floor: {floor_name}", floor_ms, "s"),
-        Row(section, "game / floor", game_ms / floor_ms, "x", Budget(ratio_budget)),
+        Row(section, f"  {name}", median([b.span(start, end) for b in boots]), "ms")
+        for name, start, end in phases
+    ]
+
+
+def ready_ms(boots: list[Boot]) -> float:
+    return median([b.ready for b in boots])
+
+
+def fcp_row(section: str, boots: list[Boot]) -> Row:
+    fcp = median([b.fcp if b.fcp is not None else float("nan") for b in boots])
+    share = median([b.fcp_share for b in boots])
+    return Row(
+        section, "board painted (FCP) / game boot", share, "%", Budget(0.10), f"FCP {fcp:.0f} ms"
+    )
+
+
+def cold_rows(results: Results) -> list[Row]:
+    section = "cold boot (fresh context, runtime through the CDN mirror)"
+    game, floor = ready_ms(results.cold_game), ready_ms(results.cold_floor)
+    rows = [
+        Row(section, "game: navigation → interactive", game, "s"),
+        *phase_rows(section, results.cold_game, PHASES),
+        Row(section, "floor: bare Pyodide, 1+1", floor, "s"),
+        *phase_rows(section, results.cold_floor, FLOOR_PHASES),
+        Row(section, "game / floor", game / floor, "x", Budget(1.10)),
+        fcp_row(section, results.cold_game),
+    ]
+    extra = sorted(set(results.game_modules) - set(results.floor_modules))
+    own = [m for m in extra if m == "yacht" or m.startswith("yacht.")]
+    others = ", ".join(m for m in extra if m not in own) or "none"
+    section = "Python start-up of the game (cold)"
+    rows += [
         Row(
             section,
-            "board painted (FCP) / game boot",
-            median([b.fcp_share for b in game]),
-            "%",
-            Budget(0.10),
-            note=f"FCP {median([b.fcp or float('nan') for b in game]):.0f} ms",
+            "runtime ready → interactive",
+            median([b.span("progress:Loaded interpreter", "ready") for b in results.cold_game]),
+            "ms",
+            note="from PyScript's 'Loaded interpreter': [files], set-up, main.py, Python",
         ),
+        Row(
+            section,
+            "modules imported beyond a bare interpreter",
+            len(extra),
+            "",
+            note=f"{len(own)} of the game ({', '.join(m.removeprefix('yacht.') for m in own)}); "
+            f"others: {others}",
+        ),
+    ]
+    return rows
+
+
+def warm_rows(results: Results) -> list[Row]:
+    section = "warm boot (on-disk profile, second visit)"
+    game, floor = ready_ms(results.warm_game), ready_ms(results.warm_floor)
+    reloaded = ready_ms(results.floor_reloaded)
+    return [
+        Row(section, "game, offline, from its service worker", game, "s"),
+        *phase_rows(section, results.warm_game, PHASES),
+        Row(section, "floor, from the HTTP cache", floor, "s"),
+        *phase_rows(section, results.warm_floor, FLOOR_PHASES),
+        Row(section, "game / floor", game / floor, "x", Budget(0.90)),
+        Row(
+            section,
+            "game / floor reloaded without HTTP cache",
+            game / reloaded if results.floor_reloaded else float("nan"),
+            "x",
+            note=f"floor's second load in its routed cold context: {reloaded / 1000:.2f} s "
+            "(Playwright routing turns the HTTP cache off)",
+        ),
+        fcp_row(section, results.warm_game),
     ]
 
 
 def click_rows(clicks: list[Click]) -> list[Row]:
+    section = "click → rendered (event.timeStamp → handlers, style and layout done)"
     rows: list[Row] = []
     for label in ("roll", "hold", "score"):
-        rendered = [c.to_rendered for c in clicks if c.label == label]
-        frame = [c.to_frame for c in clicks if c.label == label]
-        handled = [c.to_handled for c in clicks if c.label == label]
+        mine = [c for c in clicks if c.label == label]
+        rendered = [c.to_rendered for c in mine]
+        frame = [c.to_frame for c in mine]
         note = (
-            f"n={len(rendered)}; handler done {median(handled):.1f} ms; next frame "
-            f"{median(frame):.1f} / {percentile(frame, 95):.1f} ms (median / p95, incl. vsync)"
+            f"n={len(mine)}; handlers done {median([c.to_handled for c in mine]):.1f} ms; "
+            f"next frame {median(frame):.1f} ms, p95 {percentile(frame, 95):.1f} ms (incl. vsync)"
         )
-        section = "click → rendered"
         rows.append(Row(section, f"{label}, median", median(rendered), "ms", Budget(5), note))
         rows.append(Row(section, f"{label}, p95", percentile(rendered, 95), "ms", Budget(16)))
     return rows
 
 
 def transfer_rows(first: Transfer, second: Transfer) -> list[Row]:
-    section = "bytes"
+    section = "bytes over the network"
     return [
         Row(
             section,
-            "first visit: the app's own files (gzip)",
+            "first visit: the app's own files, gzip",
             first.own_gzip,
             "KB",
             Budget(250_000),
-            note=f"{first.own_files} files, {first.own_raw / 1000:,.1f} KB uncompressed; "
-            f"{first.revalidated} repeat requests (worker crawl) count as revalidations",
+            f"{first.own_files} files, {first.own_raw / 1000:,.1f} KB uncompressed; "
+            f"{first.revalidated} repeated requests (the worker's crawls) count as revalidations",
         ),
         Row(
             section,
             "first visit: runtime (PyScript + Pyodide)",
             first.runtime_raw,
             "MB",
-            note=f"{first.runtime_files} files; {first.runtime_gzip / 1e6:.2f} MB if gzipped",
+            note=f"{first.runtime_files} files; {first.runtime_gzip / 1e6:.2f} MB gzipped",
         ),
         Row(
             section,
             "second visit: new downloads",
             second.own_gzip + second.runtime_raw,
             "KB",
-            note=f"{second.own_files + second.runtime_files} files; "
-            f"{second.revalidated} revalidations (update check, 304 from a real server)",
+            note=f"{second.own_files + second.runtime_files} files; {second.revalidated} "
+            "revalidations (the update check: 304s from a real server)",
         ),
     ]
 
 
-def python_rows(cold: list[Boot], game_modules: list[str], floor_modules: list[str]) -> list[Row]:
-    section = "Python start-up"
-    rows = [
-        Row(
-            section,
-            "runtime ready → interactive",
-            median([b.span("progress:Loaded interpreter", "ready") for b in cold]),
-            "ms",
-            note="PyScript's 'Loaded interpreter' event to <html data-ready>",
-        )
-    ]
-    for name, start, end in PHASES:
-        rows.append(Row(section, f"  {name}", median([b.span(start, end) for b in cold]), "ms"))
-    extra = sorted(set(game_modules) - set(floor_modules))
-    own = [m for m in extra if m == "yacht" or m.startswith("yacht.")]
-    rest = [m for m in extra if m not in own]
-    rows.append(
-        Row(
-            section,
-            "modules imported beyond a bare interpreter",
-            len(extra),
-            "",
-            note=f"{len(own)} yacht.*; others: {', '.join(rest) or 'none'}",
-        )
-    )
+def all_rows(results: Results) -> list[Row]:
+    rows: list[Row] = []
+    if results.cold_game:
+        rows += cold_rows(results)
+    if results.warm_game:
+        rows += warm_rows(results)
+    if results.clicks:
+        rows += click_rows(results.clicks)
+    if results.first_visit and results.second_visit:
+        rows += transfer_rows(results.first_visit, results.second_visit)
     return rows
 
 
-def floor_phase_rows(floor: list[Boot]) -> list[Row]:
-    return [
-        Row("floor, cold", f"  {name}", median([b.span(start, end) for b in floor]), "ms")
-        for name, start, end in FLOOR_PHASES
-    ]
-
-
 def table(rows: list[Row], markdown: bool) -> str:
-    head = ["", "figure", "value", "budget", "result", "notes"]
-    body = [[r.section, r.name, r.value_text, r.budget_text, r.verdict, r.note] for r in rows]
+    body = [[r.name, r.value_text, r.budget_text, r.verdict, r.note] for r in rows]
+    lines: list[str] = []
+    section = None
     if markdown:
-        lines = ["| " + " | ".join(head[1:]) + " |", "|" + "---|" * (len(head) - 1)]
-        section = None
+        lines += ["| figure | value | budget | result | notes |", "|---|---:|---:|---|---|"]
         for row, cells in zip(rows, body, strict=True):
             if row.section != section:
                 section = row.section
                 lines.append(f"| **{section}** | | | | |")
-            lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells[1:]) + " |")
+            cells[0] = (
+                cells[0].replace("  ", "&nbsp;&nbsp;", 1) if cells[0][:2] == "  " else cells[0]
+            )
+            lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
         return "\n".join(lines)
-    widths = [max(len(cells[i]) for cells in [head, *body]) for i in range(5)]
-    lines = []
-    section = None
+    widths = [max(len(cells[i]) for cells in body) for i in range(4)]
     for row, cells in zip(rows, body, strict=True):
         if row.section != section:
             section = row.section
             lines.append(f"\n{section}")
-        text = "  ".join(cells[i].ljust(widths[i]) for i in range(1, 5))
-        lines.append(f"  {text}  {cells[5]}".rstrip())
+        text = "  ".join(cells[i].ljust(widths[i]) for i in range(4))
+        lines.append(f"  {text}  {cells[4]}".rstrip())
     return "\n".join(lines)
 
 
@@ -818,12 +932,10 @@ def main() -> int:
     parser.add_argument("--markdown", type=Path, help="also write the table to this file")
     parser.add_argument("--site", default=str(REPO_ROOT), help="the tree to serve (default: .)")
     parser.add_argument(
-        "--parts",
-        default="cold,warm,clicks",
-        help="comma-separated subset of cold,warm,clicks (default: all)",
+        "--parts", default="cold,warm,clicks", help="a subset of cold,warm,clicks (default: all)"
     )
-    parser.add_argument("--profile", action="store_true", help="also profile the app's start-up")
-    parser.add_argument("--profile-top", type=int, default=40, help="lines of that profile")
+    parser.add_argument("--profile", action="store_true", help="also profile the app's Python")
+    parser.add_argument("--profile-top", type=int, default=40, help="lines of each profile")
     parser.add_argument(
         "--pause", type=float, default=1.0, help="seconds to wait after closing a browser context"
     )
@@ -831,79 +943,40 @@ def main() -> int:
     parts = set(args.parts.split(","))
     started = time.perf_counter()
     load_before = load_average()
-
-    rows: list[Row] = []
+    results = Results()
     with sync_playwright() as playwright:
         bench = PageBench(playwright, args)
         try:
             versions = ", ".join(f"{k} {v}" for k, v in bench.mirror.versions.items())
             env = (
                 f"Chromium {bench.browser.version}, {versions}; {os.cpu_count()} CPUs "
-                f"({platform.machine()}); {args.runs} runs"
+                f"({platform.machine()}); {args.runs} runs, {args.clicks} clicks of each"
             )
-            print(env, file=sys.stderr)
-            game_modules: list[str] = []
-            floor_modules: list[str] = []
+            progress(env)
             if "cold" in parts:
-                print("cold boots (fresh context each):", file=sys.stderr)
-                cold_game: list[Boot] = []
-                cold_floor: list[Boot] = []
-
-                def game() -> None:
-                    boot, modules = bench.cold_game()
-                    cold_game.append(boot)
-                    game_modules[:] = modules
-
-                def floor() -> None:
-                    boot, modules = bench.cold_floor()
-                    cold_floor.append(boot)
-                    floor_modules[:] = modules
-
-                alternate(args.runs, game, floor)
-                rows += boot_rows("cold boot", cold_game, cold_floor, 1.10, "bare Pyodide, 1+1")
-                rows += python_rows(cold_game, game_modules, floor_modules)
-                rows += floor_phase_rows(cold_floor)
+                run_cold(bench, args.runs, results)
             if "warm" in parts:
-                print("warm boots (on-disk profile each):", file=sys.stderr)
-                warm_game: list[Boot] = []
-                warm_floor: list[Boot] = []
-                alternate(
-                    args.runs,
-                    lambda: warm_game.append(bench.warm_game()),
-                    lambda: warm_floor.append(bench.warm_floor()),
-                )
-                rows += boot_rows(
-                    "warm boot (game offline via its service worker)",
-                    warm_game,
-                    warm_floor,
-                    0.90,
-                    "second visit, HTTP cache",
-                )
+                run_warm(bench, args.runs, results)
             if "clicks" in parts:
-                print(f"clicks ({args.clicks} of each) and downloads:", file=sys.stderr)
-                clicks, first, second = bench.interaction(args.clicks)
-                rows += click_rows(clicks)
-                rows += transfer_rows(first, second)
-                for url in first.other + second.other:
-                    print(f"  note: not classified: {url}", file=sys.stderr)
-            profile = bench.profile_startup(args.profile_top) if args.profile else ""
+                run_clicks(bench, args.clicks, results)
+            if args.profile:
+                run_profiles(bench, args.profile_top, results)
         finally:
             bench.close()
 
-    load_after = load_average()
+    rows = all_rows(results)
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     footer = (
-        f"{stamp}; {env}; load average {load_before} before, {load_after} after; "
+        f"{stamp}; {env}; load average {load_before} before, {load_average()} after; "
         f"{time.perf_counter() - started:.0f} s"
     )
     print(table(rows, markdown=False))
     print(f"\n{footer}")
-    if profile:
-        print("\nProfile of the app's Python start-up (cProfile, cumulative):\n" + profile)
+    for what, text in results.profiles:
+        print(f"\nProfile of the game's Python, {what} (cProfile, cumulative):\n{text}")
     if args.markdown:
         args.markdown.write_text(table(rows, markdown=True) + f"\n\n{footer}\n", "utf-8")
-    missed = [row for row in rows if row.verdict == "MISS"]
-    return 1 if missed else 0
+    return 1 if any(row.verdict == "MISS" for row in rows) else 0
 
 
 if __name__ == "__main__":
