@@ -72,6 +72,8 @@ class BoardView:
     roll_enabled: bool
     rolls_left_text: str
     undo_enabled: bool
+    hint_enabled: bool
+    computer_turn: bool
     dice: tuple[DieView, ...]
     rows: tuple[RowView, ...]
     game_over: bool
@@ -84,6 +86,7 @@ def board_view(state: GameState, tr: Translator = ENGLISH) -> BoardView:
     rules = state.ruleset
     names = tuple(card.name for card in state.players)
     over = state.is_over
+    people_move = person_to_move(state)
     return BoardView(
         layout=(tr.language, rules.id, str(rules.upper_bonus is not None), *names),
         title=tr.gettext(rules.title),
@@ -91,15 +94,27 @@ def board_view(state: GameState, tr: Translator = ENGLISH) -> BoardView:
         names=names,
         current=None if over else state.current,
         status=_status(state, tr),
-        roll_enabled=not over and state.rolls < ROLLS_PER_TURN and not all(state.held),
+        roll_enabled=people_move and state.rolls < ROLLS_PER_TURN and not all(state.held),
         rolls_left_text=_rolls_left_text(state, tr),
-        undo_enabled=state.can_undo(),
+        undo_enabled=state.can_undo() and _last_scorer_is_a_person(state),
+        hint_enabled=people_move and state.dice is not None,
+        computer_turn=not over and not people_move,
         dice=_dice(state, tr),
         rows=_rows(state, tr),
         game_over=over,
         headline=_headline(state, tr) if over else "",
         placings=_placings(state) if over else (),
     )
+
+
+def person_to_move(state: GameState) -> bool:
+    """Whether a person (not a computer player) is to act now."""
+    return not state.is_over and state.current_player.computer is None
+
+
+def _last_scorer_is_a_person(state: GameState) -> bool:
+    last = state.last_score
+    return last is not None and state.players[last.player].computer is None
 
 
 def category_name(rules: RuleSet, category: Category, tr: Translator = ENGLISH) -> str:
@@ -112,7 +127,9 @@ def _status(state: GameState, tr: Translator) -> str:
         return tr.gettext("Game over")
     name = state.current_player.name
     turn, turns = state.turn_number, len(state.ruleset.categories)
-    if state.rolls == 0:
+    if state.current_player.computer is not None:
+        text = tr.gettext("{name}'s turn ({turn} of {turns}): the computer is playing")
+    elif state.rolls == 0:
         text = tr.gettext("{name}'s turn ({turn} of {turns}): roll the dice")
     elif state.rolls_left == 0:
         text = tr.gettext("{name}'s turn ({turn} of {turns}): choose a category")
@@ -131,7 +148,7 @@ def _rolls_left_text(state: GameState, tr: Translator) -> str:
 
 
 def _dice(state: GameState, tr: Translator) -> tuple[DieView, ...]:
-    can_hold = not state.is_over and 0 < state.rolls < ROLLS_PER_TURN
+    can_hold = person_to_move(state) and 0 < state.rolls < ROLLS_PER_TURN
     views = []
     for index in range(DICE_COUNT):
         face = None if state.dice is None else state.dice[index]
@@ -170,7 +187,7 @@ def _rows(state: GameState, tr: Translator) -> tuple[RowView, ...]:
                         label.format(category=name, name=card.name, points=points),
                     )
                 )
-            elif seat == state.current and category in preview:
+            elif seat == state.current and category in preview and person_to_move(state):
                 points = preview[category]
                 label = tr.ngettext(
                     "{category}: score {count} point", "{category}: score {count} points", points

@@ -16,6 +16,7 @@ from pyscript import document, window
 from yacht.actions import Action, Roll, Score, Undo, apply
 from yacht.board import BoardView, board_view, roll_announcement, score_announcement
 from yacht.categories import Category
+from yacht.coach_log import CoachEntry
 from yacht.errors import IllegalActionError, InvalidSaveError, InvalidSetupError
 from yacht.export import (
     MAX_EXPORT_CHARS,
@@ -42,6 +43,8 @@ from yacht.save_messages import (
     updated_from_another_tab,
 )
 from yacht.save_slot import Event, GameSlot, Notice, SetupSlot, utc_now
+from yacht.web.advisor import Advisor
+from yacht.web.computer import ComputerTurns
 from yacht.web.files import chosen_file, download_text, read_text
 from yacht.web.page import (
     by_id,
@@ -69,8 +72,12 @@ class App:
         """Lasting trouble with saving, told on every notice until the page is reloaded."""
         self._tr = translator(self._choose_language())
         self._seed = _seed_from_url()
+        self._coach: tuple[CoachEntry, ...] | None = None
+        """The coach's log of this game; None when the coach is off."""
         self._setup = self._load_setup()
         self.state = self._load_game()
+        self._advisor = Advisor()
+        self._computer = ComputerTurns(lambda: self.state, self._computer_moves)
 
     # -- start-up --------------------------------------------------------------------------
 
@@ -84,6 +91,7 @@ class App:
         if self.state.is_over:
             self._open_game_over()
         document.documentElement.dataset.ready = "true"
+        self._computer.wake()
 
     def _load_setup(self) -> GameSetup:
         setup, notices = self._setups.open()
@@ -94,11 +102,14 @@ class App:
         saved, notices = self._games.open()
         self._note(notices)
         if saved is None:
+            self._coach = () if self._setup.coach else None
             return self._setup.start(self._seed)
         if self._seed is not None and saved.state.seed != self._seed:
             # The URL asks for a particular seeded game; keep the other one as a backup.
             self._keep_backup()
+            self._coach = () if self._setup.coach else None
             return self._setup.start(self._seed)
+        self._coach = saved.coach
         return saved.state
 
     def _keep_backup(self) -> None:
@@ -143,6 +154,8 @@ class App:
         on = self._on
         on(by_id("roll"), "click", lambda _: self.act(Roll()))
         on(by_id("undo"), "click", lambda _: self.act(Undo()))
+        on(by_id("hint"), "click", lambda _: self._hint())
+        on(by_id("faster"), "click", lambda _: self._toggle_faster())
         on(by_id("dice"), "click", self._on_die_click)
         on(by_id("scorecard"), "click", self._on_scorecard_click)
         on(by_id("new-game"), "click", lambda _: self._open_setup())
@@ -211,6 +224,8 @@ class App:
             self.act(Roll())
         elif key in ("u", "U"):
             self.act(Undo())
+        elif key in ("h", "H"):
+            self._hint()
         elif key in ("n", "N"):
             self._open_setup()
         else:
@@ -219,15 +234,24 @@ class App:
 
     # -- actions ---------------------------------------------------------------------------
 
-    def act(self, action: Action) -> None:
+    def act(self, action: Action, *, by_computer: bool = False) -> None:
         """Apply ``action``; an illegal one is explained and changes nothing."""
         before = self.state
+        if not by_computer and self._computers_turn():
+            return
         try:
             after = apply(before, action)
         except IllegalActionError as error:
             self._tell(explain(error, self._tr))
             return
+        graded = self._grade(before, action) if not by_computer else None
+        if isinstance(action, Undo) and self._coach and self._coach[-1].chosen.kind == "score":
+            self._coach = self._coach[:-1]  # the scoring it graded was taken back
+        if graded is not None and self._coach is not None:
+            self._coach = (*self._coach, graded)
         self._commit(after)
+        if graded is not None:
+            self._announce(self._advisor.say(graded, before, self._tr))
         if isinstance(action, Roll):
             self._renderer.roll_animation([i for i, held in enumerate(before.held) if not held])
             self._announce(roll_announcement(after, self._tr))
@@ -238,8 +262,38 @@ class App:
                 self._open_game_over()
         elif isinstance(action, Undo):
             self._announce(_join(self._tr.gettext("Score taken back."), self._view().status))
+        self._computer.wake()
+
+    def _computer_moves(self, action: Action) -> None:
+        self.act(action, by_computer=True)
+
+    def _computers_turn(self) -> bool:
+        """True (and the player told so) while a computer player has the dice."""
+        if self.state.is_over or self.state.current_player.computer is None:
+            return False
+        self._tell(self._tr.gettext("Please wait: the computer is playing this turn."))
+        return True
+
+    def _grade(self, before: GameState, action: Action) -> CoachEntry | None:
+        if self._coach is None or not isinstance(action, Roll | Score):
+            return None
+        return self._advisor.grade(before, action)
+
+    def _hint(self) -> None:
+        if self._computers_turn():
+            return
+        if self.state.is_over or self.state.dice is None:
+            self._tell(self._tr.gettext("Roll the dice first: then the hint can advise you."))
+            return
+        self._announce(self._advisor.show_hint(self.state, self._tr))
+
+    def _toggle_faster(self) -> None:
+        self._computer.faster = not self._computer.faster
+        by_id("faster").setAttribute("aria-pressed", "true" if self._computer.faster else "false")
 
     def _toggle(self, index: int) -> None:
+        if self._computers_turn():
+            return
         try:
             after = toggle_hold(self.state, index)
         except IllegalActionError as error:
@@ -249,6 +303,7 @@ class App:
 
     def _commit(self, state: GameState) -> None:
         self.state = state
+        self._advisor.clear()
         self._show_notice("")
         self._render()
         self._save_game(state)
@@ -267,7 +322,7 @@ class App:
             self._note([Notice(Event.UNAVAILABLE, key, detail=str(error))])
 
     def _save_game(self, state: GameState) -> None:
-        result = self._games.save(state)
+        result = self._games.save(state, self._coach)
         self._note(result.notices)
         if result.newer is not None:
             # Another tab moved this game on first: show its game rather than write over it.
@@ -406,6 +461,11 @@ class App:
         for radio in form.querySelectorAll("input[name=ruleset]"):
             radio.checked = radio.value == setup.ruleset
         by_id("bonus").checked = setup.upper_bonus
+        by_id("coach").checked = setup.coach
+        kinds = form.querySelectorAll("select[name=seat-kind]")
+        for seat in range(kinds.length):
+            level = setup.seats[seat] if seat < len(setup.seats) else None
+            kinds.item(seat).value = level or "human"
         self._sync_setup_form()
         by_id("setup").showModal()
 
@@ -433,6 +493,8 @@ class App:
                 bool(by_id("bonus").checked),
                 int(by_id("player-count").value),
                 self._default_name,
+                kinds=[str(k.value) for k in form.querySelectorAll("select[name=seat-kind]")],
+                coach=bool(by_id("coach").checked),
             )
         except InvalidSetupError:
             self._tell(self._tr.gettext("Choose a rule set and 1 to 6 players."))
@@ -442,6 +504,9 @@ class App:
 
     def _start(self, setup: GameSetup) -> None:
         self._setup = setup
+        self._computer.stop()
+        self._coach = () if setup.coach else None
+        self._advisor.say(None, self.state, self._tr)
         self._note(self._setups.save(setup))
         self._commit(setup.start(self._seed))
         self._announce(
@@ -450,10 +515,11 @@ class App:
             )
         )
         by_id("roll").focus()
+        self._computer.wake()
 
     def _rematch(self) -> None:
         by_id("game-over").close()
-        self._start(GameSetup.of_game(self.state))
+        self._start(GameSetup.of_game(self.state, coach=self._coach is not None))
 
     def _new_game_from_over(self) -> None:
         by_id("game-over").close()
@@ -461,6 +527,12 @@ class App:
 
     def _open_game_over(self) -> None:
         self._renderer.show_ranking(self._view())
+        lines = (
+            []
+            if self._coach is None
+            else self._advisor.summary_lines(self._coach, self.state, self._tr)
+        )
+        self._renderer.show_coach_summary(lines, self._tr)
         dialog = by_id("game-over")
         if not dialog.open:
             dialog.showModal()

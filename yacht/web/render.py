@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from pyscript import document
 
@@ -10,6 +11,9 @@ from yacht.board import BoardView, CellView, RowView
 from yacht.guide import Section
 from yacht.i18n import Translator
 from yacht.web.page import Element, Writer, by_id, create
+
+if TYPE_CHECKING:  # the strategy package loads only when hints, coach or computers are used
+    from yacht.coaching import CoachSummary
 
 # Attributes whose English text an element carries as data-i18n-<attribute>.
 TRANSLATED_ATTRIBUTES = ("aria-label", "content")
@@ -24,6 +28,9 @@ class Renderer:
         self._roll = by_id("roll")
         self._rolls_left = by_id("rolls-left")
         self._undo = by_id("undo")
+        self._hint = by_id("hint")
+        self._faster = by_id("faster")
+        self._coach_summary = by_id("coach-summary")
         self._title = by_id("ruleset-title")
         self._table = by_id("scorecard")
         dice = by_id("dice").querySelectorAll(".die")
@@ -44,6 +51,8 @@ class Renderer:
         write.flag(self._roll, "disabled", not view.roll_enabled)
         write.text(self._rolls_left, view.rolls_left_text)
         write.flag(self._undo, "disabled", not view.undo_enabled)
+        write.flag(self._hint, "disabled", not view.hint_enabled)
+        write.flag(self._faster, "hidden", not view.computer_turn)
         for element, die in zip(self._dice, view.dice, strict=True):
             write.attr(element, "data-face", None if die.face is None else str(die.face))
             write.attr(element, "aria-pressed", "true" if die.held else "false")
@@ -64,6 +73,15 @@ class Renderer:
             item = create("li", text=f"{placing.name}: {placing.total}")
             item.setAttribute("value", str(placing.rank))
             self._ranking.appendChild(item)
+
+    def show_coach_summary(self, lines: Sequence[tuple[str, CoachSummary]], tr: Translator) -> None:
+        """The coach's report in the game-over dialog: a sentence and a chart per person."""
+        box = self._coach_summary
+        box.replaceChildren()
+        box.hidden = not lines
+        for text, summary in lines:
+            box.appendChild(create("p", text=text))
+            box.appendChild(_loss_chart(summary.loss_per_turn, tr))
 
     def flash_latest(self) -> None:
         """Restart the highlight animation of the cell just scored."""
@@ -168,3 +186,51 @@ def render_guide(
             for item in section.items:
                 items.appendChild(create("li", text=item))
             body.appendChild(items)
+
+
+SVG = "http://www.w3.org/2000/svg"
+
+
+def _loss_chart(losses: Sequence[float], tr: Translator) -> Element:
+    """A small bar chart of expected points lost per turn, drawn as SVG elements."""
+    width, height, pad = 260, 90, 14
+    top = max(max(losses, default=0.0), 1.0)
+    step = (width - 2 * pad) / max(len(losses), 1)
+    svg = document.createElementNS(SVG, "svg")
+    svg.setAttribute("viewBox", f"0 0 {width} {height}")
+    svg.setAttribute("class", "coach-chart")
+    svg.setAttribute("role", "img")
+    total = sum(losses)
+    svg.setAttribute(
+        "aria-label",
+        tr.gettext("Points lost per turn, {total} in all").format(total=f"{total:.1f}"),
+    )
+    axis = document.createElementNS(SVG, "line")
+    for name, value in (
+        ("x1", pad),
+        ("y1", height - pad),
+        ("x2", width - pad),
+        ("y2", height - pad),
+    ):
+        axis.setAttribute(name, str(value))
+    svg.appendChild(axis)
+    for turn, loss in enumerate(losses):
+        bar_height = (height - 2 * pad) * loss / top
+        bar = document.createElementNS(SVG, "rect")
+        bar.setAttribute("x", f"{pad + turn * step + step * 0.15:.1f}")
+        bar.setAttribute("y", f"{height - pad - bar_height:.1f}")
+        bar.setAttribute("width", f"{step * 0.7:.1f}")
+        bar.setAttribute("height", f"{bar_height:.1f}")
+        title = document.createElementNS(SVG, "title")
+        title.textContent = tr.gettext("Turn {turn}: {loss}").format(
+            turn=turn + 1, loss=f"{loss:.1f}"
+        )
+        bar.appendChild(title)
+        svg.appendChild(bar)
+        label = document.createElementNS(SVG, "text")
+        label.setAttribute("x", f"{pad + turn * step + step / 2:.1f}")
+        label.setAttribute("y", str(height - 2))
+        label.setAttribute("text-anchor", "middle")
+        label.textContent = str(turn + 1)
+        svg.appendChild(label)
+    return svg

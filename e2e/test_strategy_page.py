@@ -1,0 +1,112 @@
+"""Hints, the coach and computer players in the page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page, expect
+from yacht_page import YachtPage
+
+import yacht
+from yacht.strategy import advise_state
+
+
+def start(page: Page, *, kinds: tuple[str, ...] = ("human",), coach: bool = False) -> YachtPage:
+    board = YachtPage(page)
+    names = tuple(f"P{seat + 1}" for seat in range(len(kinds)))
+    board.new_game("traditional", names)
+    page.locator("#new-game").click()
+    setup = page.get_by_role("dialog", name="New game")
+    for seat, kind in enumerate(kinds):
+        setup.get_by_label(f"Player {seat + 1} is played by").select_option(kind)
+    setup.get_by_label("Coach", exact=False).set_checked(coach)
+    setup.get_by_role("button", name="Start game").click()
+    expect(setup).to_be_hidden()
+    return board
+
+
+def state_of(board: YachtPage) -> yacht.GameState:
+    return yacht.GameState.from_dict(board.saved())
+
+
+def test_hint_marks_the_solvers_best_move(booted_page: Page) -> None:
+    board = start(booted_page)
+    expect(booted_page.locator("#hint")).to_be_disabled()
+    board.roll()
+    booted_page.get_by_role("button", name="Hint").click()
+    advice = advise_state(state_of(board))
+    panel = booted_page.locator("#advice")
+    expect(panel).to_be_visible()
+    expect(panel.locator("li")).to_have_count(4)
+    suggested = booted_page.locator("#dice .die.suggested")
+    if advice.should_score:
+        category = advice.best_category.category.value
+        expect(booted_page.locator(f"button.option.suggested[data-category='{category}']"))
+        expect(suggested).to_have_count(0)
+    else:
+        assert advice.best_keep is not None
+        expect(suggested).to_have_count(len(advice.best_keep.positions))
+        marked = booted_page.evaluate(
+            "[...document.querySelectorAll('#dice .die')].flatMap("
+            "(d, i) => d.classList.contains('suggested') ? [i] : [])"
+        )
+        assert tuple(marked) == advice.best_keep.positions
+    board.toggle(0)  # any move clears the hint
+    expect(panel).to_be_hidden()
+
+
+def test_coach_grades_moves_and_sums_them_up(booted_page: Page) -> None:
+    board = start(booted_page, coach=True)
+    while not board.snapshot()["gameOver"]:
+        board.roll()
+        board.roll()
+        expect(booted_page.locator("#coach-line")).to_contain_text("Coach:")
+        board.score_first_option()
+    saved = board.saved()
+    assert saved["coach"] is not None
+    assert len(saved["coach"]) == 24  # a keep and a scoring each turn
+    assert sum(entry["loss"] for entry in saved["coach"]) > 0
+    summary = booted_page.locator("#coach-summary")
+    expect(summary).to_be_visible()
+    expect(summary).to_contain_text("points of expectation lost in 24 moves")
+    expect(summary.locator("svg rect")).to_have_count(12)
+    booted_page.get_by_role("button", name="View scorecard").click()
+
+
+def test_computer_players_finish_a_game_visibly_and_sped_up(booted_page: Page) -> None:
+    page = booted_page
+    board = start(page, kinds=("optimal", "casual"))
+    expect(page.locator("#status")).to_contain_text("the computer is playing")
+    expect(board.roll_button).to_be_disabled()
+    page.keyboard.press("r")  # people can't move for the computer
+    expect(page.get_by_role("alert")).to_contain_text("the computer is playing")
+    # The held dice show before the roll: watch one turn at normal speed.
+    page.wait_for_function(
+        "document.querySelectorAll('#dice .die[aria-pressed=true]').length > 0"
+        " || JSON.parse(localStorage.getItem('yacht:game')).players[0].scores.ones !== undefined",
+        timeout=20000,
+    )
+    faster = page.get_by_role("button", name="Faster")
+    faster.click()
+    expect(faster).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#game-over")).to_be_visible(timeout=120_000)
+    state = state_of(board)
+    assert state.is_over
+    assert [card.computer for card in state.players] == ["optimal", "casual"]
+
+
+def test_a_reload_mid_turn_lets_the_computer_carry_on(booted_page: Page) -> None:
+    page = booted_page
+    board = start(page, kinds=("human", "strong"))
+    board.roll()
+    board.score_first_option()
+    page.reload()
+    from harness import wait_booted
+
+    wait_booted(page)
+    page.wait_for_function(
+        "JSON.parse(localStorage.getItem('yacht:game')).current === 0", timeout=30000
+    )
+    state: Any = state_of(board)
+    assert len(state.players[1].scores) == 1
+    expect(board.roll_button).to_be_enabled()

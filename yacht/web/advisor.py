@@ -1,0 +1,117 @@
+"""Hints and the coach on the page: the solver's advice shown on the board.
+
+The strategy package and its tables are imported on first use, so a game without hints,
+coach or computer players never pays for them at start-up.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from yacht.coach_log import CoachEntry
+from yacht.game import GameState
+from yacht.i18n import Translator
+from yacht.web.page import by_id, create
+
+if TYPE_CHECKING:
+    from yacht.coaching import CoachSummary
+
+
+class Advisor:
+    """Shows a hint on request and the coach's verdict after each decision."""
+
+    def __init__(self) -> None:
+        self._panel = by_id("advice")
+        self._title = by_id("advice-title")
+        self._options = by_id("advice-options")
+        self._coach_line = by_id("coach-line")
+        self._marked: list[object] = []
+
+    def show_hint(self, state: GameState, tr: Translator) -> str:
+        """Show the best move and the top options; returns the sentence to announce."""
+        from yacht.coaching import hint
+        from yacht.strategy import advise_state
+
+        advice = hint(state, advise_state(state), tr)
+        self.clear()
+        self._title.textContent = tr.gettext("Hint: {move}").format(move=advice.headline)
+        for line in advice.options:
+            text = tr.gettext("{move}: {value} expected").format(
+                move=line.text, value=f"{line.value:.1f}"
+            )
+            if line.cost >= 0.05:
+                text += " " + tr.gettext("(costs {cost})").format(cost=f"{line.cost:.1f}")
+            self._options.appendChild(create("li", text=text))
+        self._panel.hidden = False
+        for index in advice.hold:
+            self._mark(by_id("dice").querySelectorAll(".die").item(index))
+        if advice.category is not None:
+            button = by_id("scorecard").querySelector(
+                f"button.option[data-category='{advice.category.value}']"
+            )
+            if button:
+                self._mark(button)
+        return str(self._title.textContent)
+
+    def clear(self) -> None:
+        """Hide the hint and its marks (the position has changed)."""
+        self._panel.hidden = True
+        self._options.replaceChildren()
+        for element in self._marked:
+            element.classList.remove("suggested")  # type: ignore[attr-defined]
+        self._marked = []
+
+    def grade(self, before: GameState, chosen: object) -> CoachEntry | None:
+        """Grade a roll (the holds before it) or a scoring, judged in the ``before`` position."""
+        from yacht.actions import Roll, Score
+        from yacht.coaching import grade_keep, grade_score
+        from yacht.strategy import advise_state
+
+        if before.dice is None or before.is_over:
+            return None  # the turn's first roll is no decision
+        if isinstance(chosen, Roll):
+            return grade_keep(before, advise_state(before))
+        if isinstance(chosen, Score):
+            return grade_score(before, chosen.category, advise_state(before))
+        return None
+
+    def say(self, entry: CoachEntry | None, state: GameState, tr: Translator) -> str:
+        """Show the coach's verdict on ``entry`` (or nothing); returns it."""
+        from yacht.coaching import verdict
+
+        text = "" if entry is None else verdict(entry, state, tr)
+        self._coach_line.textContent = text
+        self._coach_line.hidden = not text
+        return text
+
+    def summary_lines(
+        self, entries: tuple[CoachEntry, ...], state: GameState, tr: Translator
+    ) -> list[tuple[str, CoachSummary]]:
+        """Per person at the table: a sentence of the coach's report, and the report."""
+        from yacht.coaching import describe_move, summarize
+
+        turns = len(state.ruleset.categories)
+        lines = []
+        for seat, card in enumerate(state.players):
+            if card.computer is not None:
+                continue
+            summary = summarize(entries, seat, turns)
+            text = tr.gettext("{name}: {loss} points of expectation lost in {count} moves.").format(
+                name=card.name, loss=f"{summary.total_loss:.1f}", count=summary.decisions
+            )
+            worst = [
+                tr.gettext("turn {turn}: {move} (cost {loss})").format(
+                    turn=entry.turn,
+                    move=describe_move(entry.chosen, state, tr),
+                    loss=f"{entry.loss:.1f}",
+                )
+                for entry in summary.costliest
+            ]
+            if worst:
+                text += " " + tr.gettext("Costliest: {moves}.").format(moves="; ".join(worst))
+            lines.append((text, summary))
+        return lines
+
+    def _mark(self, element: object) -> None:
+        element.classList.add("suggested")  # type: ignore[attr-defined]
+        self._marked.append(element)
