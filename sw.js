@@ -65,6 +65,8 @@ const META_CACHE = `${OWN_PREFIX}meta`;
 // The state record's key in META_CACHE; a made-up URL that is never fetched.
 const STATE_KEY = new URL("__yacht-sw-state__", SCOPE).href;
 const ENTRY = new URL("index.html", SCOPE).href;
+// How long a switch to a release with a new runtime waits for the network before giving up.
+const RUNTIME_PROBE_TIMEOUT_MS = 5000;
 // A guard against a crawl that runs away (a link loop, a generated page): a release is small.
 const MAX_RELEASE_FILES = 500;
 // A version segment in a URL path: `@0.7.31/`, `/v314.0.2/`, `-314.0.2/`, `/1.2.3-rc1/`.
@@ -153,10 +155,12 @@ async function serveRuntime(request) {
 // opaque responses, and it can answer both the page's no-cors <link> and its CORS module
 // imports. CDNs send `access-control-allow-origin: *`; when a host does not, fall back to the
 // page's own request (served, but then not cached).
-async function fetchForCache(url, request, cacheMode = "default") {
-  if (url.origin === SCOPE.origin) return request ? fetch(request) : fetch(url.href, { cache: cacheMode });
+async function fetchForCache(url, request, cacheMode = "default", signal = undefined) {
+  if (request && url.origin === SCOPE.origin) return fetch(request);
+  if (url.origin === SCOPE.origin) return fetch(url.href, { cache: cacheMode, signal });
+  const options = { mode: "cors", credentials: "omit", cache: cacheMode, signal };
   try {
-    return await fetch(url.href, { mode: "cors", credentials: "omit", cache: cacheMode });
+    return await fetch(url.href, options);
   } catch (error) {
     if (request) return fetch(request);
     throw error;
@@ -174,7 +178,9 @@ self.addEventListener("message", (event) => {
     event.waitUntil(checkAndTell(client, Boolean(message.online)));
   } else if (message.type === "apply-update") {
     event.waitUntil(
-      switchToPending().then(() => client.postMessage({ type: "update-applied" }))
+      switchToPending().then((state) => {
+        client.postMessage({ type: "update-applied", applied: !state.pending });
+      })
     );
   }
 });
@@ -262,7 +268,8 @@ function checkForUpdate() {
         return state;
       }
       if (release.id !== state.pending) await storeSnapshot(release);
-      return writeStateAndClean({ current: state.current, pending: release.id });
+      const needs = await runtimeNotCached(release.runtimeRefs);
+      return writeStateAndClean({ current: state.current, pending: release.id, needs });
     })().finally(() => {
       updateCheck = null;
     });
@@ -270,27 +277,37 @@ function checkForUpdate() {
   return updateCheck;
 }
 
-// Crawl the release from index.html; every file must load, or there is no release.
+// Crawl the release from index.html, a wave of parallel requests per level of references;
+// every file must load, or there is no release. Also returns the versioned (runtime) URLs the
+// release refers to, such as core.js on the CDN and the Pyodide `interpreter`.
 async function downloadRelease() {
   const files = new Map(); // url -> { bytes, type }
-  const queue = [ENTRY];
-  while (queue.length) {
-    const href = queue.shift();
-    if (files.has(href)) continue;
-    if (files.size >= MAX_RELEASE_FILES) throw new Error("release too large: a crawl loop?");
-    // "no-cache": revalidate with the server, so a deploy is seen at once, yet unchanged files
-    // come back as 304 Not Modified rather than being downloaded again.
-    const response = await fetch(href, { cache: "no-cache" });
-    if (!response.ok) throw new Error(`${href}: HTTP ${response.status}`);
-    const bytes = await response.arrayBuffer();
-    const type = response.headers.get("content-type") || "";
-    files.set(href, { bytes, type });
-    for (const ref of referencesIn(href, type, bytes)) {
-      const url = new URL(ref, href);
-      if (inScope(url)) queue.push(releaseKey(url.href));
+  const runtimeRefs = new Set();
+  let wave = [ENTRY];
+  while (wave.length) {
+    if (files.size + wave.length > MAX_RELEASE_FILES) throw new Error("release too large");
+    const found = await Promise.all(wave.map((href) => downloadFile(href, files)));
+    const next = new Set();
+    for (const url of found.flat()) {
+      if (isVersioned(url)) runtimeRefs.add(url.href);
+      const key = releaseKey(url.href);
+      if (inScope(url) && !files.has(key)) next.add(key);
     }
+    wave = [...next];
   }
-  return { id: await releaseId(files), files };
+  return { id: await releaseId(files), files, runtimeRefs: [...runtimeRefs] };
+}
+
+// Download one file of the release into `files`; return the URLs it refers to.
+async function downloadFile(href, files) {
+  // "no-cache": revalidate with the server, so a deploy is seen at once, yet unchanged files
+  // come back as 304 Not Modified rather than being downloaded again.
+  const response = await fetch(href, { cache: "no-cache" });
+  if (!response.ok) throw new Error(`${href}: HTTP ${response.status}`);
+  const bytes = await response.arrayBuffer();
+  const type = response.headers.get("content-type") || "";
+  files.set(href, { bytes, type });
+  return referencesIn(href, type, bytes).map((ref) => new URL(ref, href));
 }
 
 async function releaseId(files) {
@@ -301,7 +318,8 @@ async function releaseId(files) {
     parts.push(encoder.encode(`${href.slice(SCOPE.href.length)}\n${bytes.byteLength}\n`), bytes);
   }
   const digest = await crypto.subtle.digest("SHA-256", await new Blob(parts).arrayBuffer());
-  return [...new Uint8Array(digest).slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const hex = (byte) => byte.toString(16).padStart(2, "0");
+  return [...new Uint8Array(digest).slice(0, 8)].map(hex).join("");
 }
 
 async function storeSnapshot(release) {
@@ -320,10 +338,12 @@ function referencesIn(href, type, bytes) {
   if (type.includes("html") || path.endsWith(".html")) return htmlReferences(text);
   if (type.includes("css") || path.endsWith(".css")) return cssReferences(text);
   if (path.endsWith(".webmanifest")) return manifestReferences(text);
-  if (path.endsWith(".toml")) return tomlFiles(text);
+  if (path.endsWith(".toml")) return [...tomlFiles(text), ...tomlInterpreter(text)];
   if (path.endsWith(".json") && /"files"\s*:/.test(text)) return jsonConfigFiles(text);
   return [];
 }
+
+const ATTRIBUTE = /\s(?:src|href|config)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
 
 // src, href and config (PyScript's config file) of the tags that load something. Links (<a>)
 // are not followed: they lead to other pages, not to parts of this one.
@@ -331,7 +351,7 @@ function htmlReferences(html) {
   const refs = [];
   const source = html.replace(/<!--[\s\S]*?-->/g, "");
   for (const [tag] of source.matchAll(/<(?:link|script|img|source|video|audio)\b[^>]*>/gi)) {
-    for (const m of tag.matchAll(/\s(?:src|href|config)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
+    for (const m of tag.matchAll(ATTRIBUTE)) {
       refs.push(m[1] ?? m[2] ?? m[3]);
     }
   }
@@ -371,6 +391,14 @@ function tomlFiles(toml) {
   return refs.filter(isFileReference);
 }
 
+// PyScript's `interpreter = "…/pyodide.mjs"`, when it is a URL (not a bare version number):
+// the runtime the release needs.
+function tomlInterpreter(toml) {
+  const match = toml.match(/^\s*interpreter\s*=\s*(?:"([^"]+)"|'([^']+)')/m);
+  const value = match ? match[1] ?? match[2] : "";
+  return /\.m?js$/.test(value) ? [value] : [];
+}
+
 function jsonConfigFiles(text) {
   return Object.keys(JSON.parse(text).files || {}).filter(isFileReference);
 }
@@ -405,10 +433,46 @@ async function writeStateAndClean(state) {
   return state;
 }
 
+// Make the pending release current; returns the new state, or the unchanged one when the switch
+// has to wait. It waits when the pending release needs a runtime version that is not cached
+// (the pinned PyScript or Pyodide changed) and the network cannot fetch it right now: switching
+// offline would leave a game that cannot start, where the old release still plays.
 async function switchToPending() {
   const state = await readState();
   if (!state.pending) return state;
+  if (!(await fetchRuntime(state.needs || []))) return state;
   return writeStateAndClean({ current: state.pending, pending: null });
+}
+
+// The runtime URLs (one per version) whose version has nothing in the runtime cache yet.
+async function runtimeNotCached(urls) {
+  const runtime = await caches.open(RUNTIME_CACHE);
+  const cachedRoots = new Set((await runtime.keys()).map((request) => versionRoot(request.url)));
+  const needs = new Map();
+  for (const href of urls) {
+    const root = versionRoot(href);
+    if (root && !cachedRoots.has(root) && !needs.has(root)) needs.set(root, href);
+  }
+  return [...needs.values()];
+}
+
+// Fetch and cache these runtime files; false when any cannot be had (offline, say). A short
+// timeout: this may run while a page waits to be opened.
+async function fetchRuntime(urls) {
+  const runtime = await caches.open(RUNTIME_CACHE);
+  try {
+    for (const href of urls) {
+      const url = new URL(href);
+      const signal = AbortSignal.timeout(RUNTIME_PROBE_TIMEOUT_MS);
+      // "no-cache": this must reach the network (a 304 will do) to prove it is there.
+      const response = await fetchForCache(url, null, "no-cache", signal);
+      if (!response.ok) return false;
+      await runtime.put(url.href, response);
+    }
+    return true;
+  } catch (error) {
+    return false;
+  }
 }
 
 // Delete this scope's caches that are not the current or pending snapshot, the runtime or the

@@ -32,6 +32,7 @@ from playwright.sync_api import (
 )
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = REPO_ROOT / "node_modules"
 WORKFLOW = REPO_ROOT / ".github" / "workflows" / "pages.yml"
 OFFLINE_WAIT_MS = 60_000
 
@@ -130,18 +131,61 @@ def app_snapshots(caches: dict[str, list[str]]) -> dict[str, list[str]]:
     return {name: urls for name, urls in caches.items() if ":app:" in name}
 
 
-def block_network(context: BrowserContext) -> list[str]:
-    """Go offline and refuse every request (local server included); returns what was refused."""
-    refused: list[str] = []
+class NetworkCut:
+    """Offline, and every request refused (the local servers too); ``refused`` lists them."""
 
-    def refuse(route: Route) -> None:
-        refused.append(route.request.url)
+    def __init__(self, context: BrowserContext) -> None:
+        self.context = context
+        self.refused: list[str] = []
+        context.set_offline(True)
+        # Routes run newest first, so this one answers before the harness's CDN mirror.
+        context.route("**/*", self._refuse)
+
+    def _refuse(self, route: Route) -> None:
+        self.refused.append(route.request.url)
         route.abort("internetdisconnected")
 
-    context.set_offline(True)
-    # Routes run newest first, so this one answers before the harness's CDN mirror.
-    context.route("**/*", refuse)
-    return refused
+    def restore(self) -> None:
+        self.context.unroute("**/*", self._refuse)
+        self.context.set_offline(False)
+
+
+def block_network(context: BrowserContext) -> list[str]:
+    """Cut the network for good; returns the list of refused requests (to be kept empty)."""
+    return NetworkCut(context).refused
+
+
+def self_hosted_copy(
+    destination: Path, versions: dict[str, str], pyodide_folder: str | None = None
+) -> Path:
+    """A release with the runtime served by the site itself, as the README describes.
+
+    The runtime folders are links to ``node_modules``; ``pyodide_folder`` names Pyodide's
+    folder differently, to pose as a release with another Pyodide version.
+    """
+    site = copy_site(destination)
+    pyscript, pyodide = versions["@pyscript/core"], versions["pyodide"]
+    pyodide_folder = pyodide_folder or f"pyodide-{pyodide}"
+    runtime = site / "runtime"
+    runtime.mkdir()
+    (runtime / f"pyscript-core-{pyscript}").symlink_to(NODE_MODULES / "@pyscript/core/dist")
+    (runtime / pyodide_folder).symlink_to(NODE_MODULES / "pyodide")
+    for name, cdn, local in [
+        ("index.html", f"{PYSCRIPT_CDN}{pyscript}/dist/", f"runtime/pyscript-core-{pyscript}/"),
+        ("pyscript.toml", f"{PYODIDE_CDN}{pyodide}/full/", f"./runtime/{pyodide_folder}/"),
+    ]:
+        path = site / name
+        text = path.read_text("utf-8")
+        assert cdn in text, f"{name} no longer refers to {cdn}"
+        path.write_text(text.replace(cdn, local))
+    return site
+
+
+def mark_release(site: Path, name: str) -> None:
+    """Make the release's Python set ``<html data-release=name>`` once it has started."""
+    main = site / "yacht" / "web" / "main.py"
+    text = re.sub(r"\ndocument\.documentElement\.dataset\.release = .*\n", "", main.read_text())
+    main.write_text(text + f"\ndocument.documentElement.dataset.release = {name!r}\n")
 
 
 # -- measuring downloads ---------------------------------------------------------------------
@@ -310,10 +354,8 @@ def test_a_new_release_is_offered_and_keeps_the_saved_game(
     index = second / "index.html"
     note = '<p id="release-note">What is new in the second release</p>'
     index.write_text(re.sub(r"<body[^>]*>", lambda m: m[0] + note, index.read_text("utf-8")))
+    mark_release(second, "second")
     main = second / "yacht" / "web" / "main.py"
-    main.write_text(
-        main.read_text("utf-8") + "\ndocument.documentElement.dataset.release = 'second'\n"
-    )
     publish(first)
 
     page = new_site_context(server=server).new_page()
@@ -363,9 +405,7 @@ def test_a_new_release_is_offered_and_keeps_the_saved_game(
     # A pending release also becomes current when the game is opened afresh, with no other
     # window of it open: a player who never presses Reload still gets the deploy next visit.
     third = shutil.copytree(second, tmp_path / "release-3")
-    (third / "yacht" / "web" / "main.py").write_text(
-        main.read_text("utf-8").replace("'second'", "'third'")
-    )
+    mark_release(third, "third")
     publish(third)
     page.reload()
     wait_booted(page)
@@ -387,55 +427,20 @@ def test_a_new_release_is_offered_and_keeps_the_saved_game(
     assert refused == []
 
 
-def test_works_from_a_sub_path(
-    repo_root: Path,
-    serve_directory: Callable[..., StaticServer],
-    new_site_context: Callable[..., BrowserContext],
-) -> None:
-    server = serve_directory(repo_root, "/yacht/")
-    page = new_site_context(server=server).new_page()
-    goto_booted(page, server.url())
-    wait_settled(page)
-    scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
-    assert scope == server.url()
-    assert all(name.startswith("yacht:/yacht/:") for name in caches_of(page))
-
-    refused = block_network(page.context)
-    page.reload()
-    wait_booted(page)
-    play_to_game_over(page)
-    assert refused == []
-
-
-def test_self_hosted_runtime_is_downloaded_once(
+def test_sub_path_and_self_hosted_runtime_download_once(
     tmp_path: Path,
-    repo_root: Path,
     serve_directory: Callable[..., StaticServer],
     cdn_mirror: CdnMirror,
     playwright: Playwright,
     browser_type_launch_args: dict[str, Any],
 ) -> None:
-    """The README's self-hosting recipe, and download sizes as a real browser sees them.
+    """From a sub-path, with the README's self-hosted runtime; downloads as players see them.
 
     Playwright routing turns the HTTP cache off, so this test has no routes; and it uses a
     persistent profile, as players do: an incognito context's memory cache keeps no file over a
     few megabytes, so the 9.6 MB pyodide.asm.wasm would be fetched twice.
     """
-    site = copy_site(tmp_path / "site")
-    pyscript, pyodide = cdn_mirror.versions["@pyscript/core"], cdn_mirror.versions["pyodide"]
-    runtime = site / "runtime"
-    runtime.mkdir()
-    node_modules = repo_root / "node_modules"
-    (runtime / f"pyscript-core-{pyscript}").symlink_to(node_modules / "@pyscript/core/dist")
-    (runtime / f"pyodide-{pyodide}").symlink_to(node_modules / "pyodide")
-    for name, cdn, local in [
-        ("index.html", f"{PYSCRIPT_CDN}{pyscript}/dist/", f"runtime/pyscript-core-{pyscript}/"),
-        ("pyscript.toml", f"{PYODIDE_CDN}{pyodide}/full/", f"./runtime/pyodide-{pyodide}/"),
-    ]:
-        path = site / name
-        text = path.read_text("utf-8")
-        assert cdn in text, f"{name} no longer refers to {cdn}"
-        path.write_text(text.replace(cdn, local))
+    site = self_hosted_copy(tmp_path / "site", cdn_mirror.versions)
     relay = ByteCountingRelay(serve_directory(site, "/yacht/"))
 
     # No routes; a proxy that does not exist makes any request off this machine fail instead.
@@ -458,6 +463,9 @@ def test_self_hosted_runtime_is_downloaded_once(
         goto_booted(page, relay.base_url)
         wait_settled(page)
         first = report_downloads("first visit (self-hosted runtime)", relay)
+        scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
+        assert scope == relay.base_url
+        assert all(name.startswith("yacht:/yacht/:") for name in caches_of(page))
         loaded = sum(
             (site / unquote(urlsplit(url).path).removeprefix("/yacht/")).stat().st_size
             for url in {url.split("?")[0] for url in page.evaluate(LOADED_JS)}
@@ -475,9 +483,63 @@ def test_self_hosted_runtime_is_downloaded_once(
         refused = block_network(context)
         page.reload()
         wait_booted(page)
-        play_one_turn(page)
+        play_to_game_over(page)
         assert refused == []
         assert problems == []
     finally:
         context.close()
         relay.close()
+
+
+def test_a_release_with_a_new_runtime_waits_for_the_network(
+    tmp_path: Path,
+    switchable_site: tuple[StaticServer, Callable[[Path], None]],
+    new_site_context: Callable[..., BrowserContext],
+    cdn_mirror: CdnMirror,
+) -> None:
+    """Switching offline to a release whose Pyodide is not cached would leave a game that
+    cannot start; the worker keeps the release that plays until the network is back."""
+    server, publish = switchable_site
+    versions = cdn_mirror.versions
+    first = self_hosted_copy(tmp_path / "release-1", versions)
+    second = self_hosted_copy(tmp_path / "release-2", versions, "pyodide-999.0.0")
+    mark_release(second, "second")
+    publish(first)
+    page = new_site_context(server=server).new_page()
+    goto_booted(page, server.url("yacht/"))
+    wait_settled(page)
+    play_one_turn(page)
+
+    publish(second)
+    page.reload()
+    wait_booted(page)
+    assert wait_update_checked(page) == "true"
+
+    # Offline: the Reload button cannot switch, and neither can a fresh visit.
+    cut = NetworkCut(page.context)
+    reload_button = page.get_by_role("button", name="Reload")
+    reload_button.click()
+    expect(reload_button).to_be_enabled()
+    assert page.get_attribute("html", "data-release") is None
+    context = page.context
+    page.close()
+    page = context.new_page()
+    goto_booted(page, server.url("yacht/"))
+    assert page.get_attribute("html", "data-release") is None
+    play_one_turn(page)
+    assert [url for url in cut.refused if "pyodide-999" not in url] == []
+
+    # Online again: the update goes through, and the old runtime's files are let go.
+    cut.restore()
+    page.reload()
+    wait_booted(page)
+    assert wait_update_checked(page) == "true"
+    with page.expect_navigation():
+        page.get_by_role("button", name="Reload").click()
+    wait_booted(page)
+    assert page.get_attribute("html", "data-release") == "second"
+    wait_settled(page)
+    runtime = next(urls for name, urls in caches_of(page).items() if name.endswith(":runtime"))
+    pyodide_urls = [url for url in runtime if "/runtime/pyodide-" in url]
+    assert pyodide_urls
+    assert all("/runtime/pyodide-999.0.0/" in url for url in pyodide_urls)

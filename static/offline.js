@@ -19,7 +19,8 @@
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
 
   var CHECK_AGAIN_AFTER_MS = 30 * 60 * 1000; // a tab left open for days still hears of updates
-  var APPLY_TIMEOUT_MS = 5000;
+  var APPLY_TIMEOUT_MS = 20000; // longer than the worker's wait for a new runtime
+  var applyTimer = 0;
   var root = document.documentElement;
   var box = document.getElementById("app-update");
   var button = document.getElementById("app-update-reload");
@@ -82,7 +83,14 @@
       updateAvailable = updateAvailable || Boolean(message.available);
       root.setAttribute("data-update-available", updateAvailable ? "true" : "false");
     } else if (message.type === "update-applied") {
-      window.location.reload();
+      if (message.applied !== false) {
+        window.location.reload();
+        return;
+      }
+      // Not now: the new release needs new runtime files and the network is away. The offer
+      // stays; the game plays on with the release it has.
+      window.clearTimeout(applyTimer);
+      button.disabled = false;
     }
     render();
   }
@@ -108,7 +116,7 @@
     if (registration.active) registration.active.postMessage({ type: "apply-update" });
     // The worker answers "update-applied"; should it not (stopped, replaced), reload anyway:
     // a pending release also becomes current when the game is opened afresh.
-    window.setTimeout(function () {
+    applyTimer = window.setTimeout(function () {
       window.location.reload();
     }, APPLY_TIMEOUT_MS);
   }
