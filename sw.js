@@ -40,9 +40,20 @@
 // so a game in progress is never switched under the player's feet (the saved game is in
 // localStorage, which the worker never touches). A pending release also becomes current at
 // the start of a visit with no other window of the game open — the same rule browsers apply
-// to waiting service workers — so a deploy reaches every player at their next visit at the
-// latest. No build step or version bump is needed: the release's identity is its content, on
-// GitHub Pages or any static host.
+// to waiting service workers. So a deploy is downloaded and offered at the first online visit
+// after it, and in use from the visit after that even if the player never pressed Reload. No
+// build step or version bump is needed: the release's identity is its content, on GitHub
+// Pages or any static host.
+//
+// A release that pins another PyScript or Pyodide needs runtime files the cache does not have
+// yet. Becoming current offline would leave a game that cannot start, so such a switch first
+// fetches the new runtime's entry files and waits (the old release keeps playing) when it
+// cannot; the rest of the new runtime is cached as the next, online, boot loads it.
+//
+// Limits: the crawl sees what index.html, the manifest, CSS and pyscript.toml name; a file the
+// game would fetch by itself later is not part of the release (list it in [files]). A host
+// that publishes file by file (not atomically, as Pages does) can be caught half-way; the next
+// check then sees the finished deploy as one more release.
 //
 // Changes to this file itself follow the browser's own update check of sw.js (a byte
 // comparison, on navigation). A new worker takes over at once (skipWaiting): it keeps serving
