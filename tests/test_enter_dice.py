@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -12,14 +13,18 @@ from yacht.errors import (
     DiceModeError,
     GameOverError,
     InvalidDiceError,
+    InvalidSaveError,
     InvalidStateError,
     NoRollsLeftError,
 )
 from yacht.game import Challenge, GameState, enter_dice, new_game, roll, score_category, toggle_hold
+from yacht.game_setup import GameSetup
+from yacht.save import migrate_v3_to_v4
+from yacht.setup_record import dumps_setup, loads_setup
 
 
 def real_game(*names: str) -> GameState:
-    return replace(new_game(list(names) or ["Ann"]), real_dice=True)
+    return new_game(list(names) or ["Ann"], real_dice=True)
 
 
 def test_entering_faces_is_a_roll() -> None:
@@ -137,3 +142,76 @@ def test_a_challenge_needs_seeded_virtual_dice_and_a_date() -> None:
         replace(seeded, challenge=Challenge("1 December"))
     with pytest.raises(InvalidStateError):
         replace(seeded, real_dice=True, challenge=Challenge("2026-12-01"))
+
+
+# -- remembered across a reload ------------------------------------------------------------------
+
+
+def test_a_real_dice_game_is_saved_as_one() -> None:
+    game = enter_dice(new_game(["Ann", "Ben"], real_dice=True), [6, 6, 6, 1, 2])
+    data = game.to_dict()
+    assert (data["version"], data["real_dice"], data["challenge"]) == (4, True, None)
+    loaded = GameState.from_dict(data)
+    assert loaded == game
+    assert loaded.real_dice
+
+
+def test_a_version_3_save_is_a_virtual_game_and_no_challenge() -> None:
+    game = roll(new_game(["Ann"], seed=4))
+    data = game.to_dict()
+    del data["real_dice"], data["challenge"]
+    data["version"] = 3
+    assert migrate_v3_to_v4(data)["version"] == 4
+    assert GameState.from_dict(data) == game
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("real_dice", "yes", "real_dice should be bool"),
+        ("real_dice", None, "real_dice should be bool"),
+        ("challenge", {"date": "2026-12-01"}, "official should be bool"),
+        ("challenge", {"date": "today", "official": True}, "YYYY-MM-DD"),
+        ("challenge", "2026-12-01", "challenge should be dict"),
+    ],
+)
+def test_a_forged_mode_is_refused(field: str, value: object, message: str) -> None:
+    data = roll(new_game(["Ann"], seed=4)).to_dict()
+    data[field] = value
+    with pytest.raises(InvalidSaveError, match=message):
+        GameState.from_dict(data)
+
+
+def test_a_virtual_save_cannot_turn_into_a_real_dice_one_with_holds() -> None:
+    game = toggle_hold(roll(new_game(["Ann"], seed=4)), 2)
+    data = game.to_dict()
+    data["real_dice"] = True
+    with pytest.raises(InvalidSaveError, match="holds its dice on the table"):
+        GameState.from_dict(data)
+
+
+def test_the_setup_remembers_real_dice_and_seats_only_people() -> None:
+    setup = GameSetup.from_form(
+        ["Ann", "Bot"], "traditional", False, 2, kinds=["human", "optimal"], real_dice=True
+    )
+    assert setup.real_dice
+    assert setup.seats == (None, None)
+    assert loads_setup(dumps_setup(setup)) == setup
+    game = setup.start(seed=99)
+    assert game.real_dice
+    assert game.seed is None
+    assert GameSetup.of_game(game).real_dice
+    with pytest.raises(InvalidStateError):
+        new_game(["Ann", "Bot"], computers=[None, "optimal"], real_dice=True)
+
+
+def test_a_version_3_setup_rolls_virtual_dice() -> None:
+    data = json.loads(dumps_setup(GameSetup(("Ann",))))
+    del data["real_dice"]
+    data["version"] = 3
+    assert loads_setup(json.dumps(data)) == GameSetup(("Ann",))
+    data["real_dice"] = True
+    data["computers"] = ["optimal"]
+    data["version"] = 4
+    with pytest.raises(InvalidSaveError, match="computer"):
+        loads_setup(json.dumps(data))

@@ -253,9 +253,9 @@ def as_version_1(text: str) -> str:
     return json.dumps(data)
 
 
-def test_todays_game_format_is_version_3() -> None:
+def test_todays_game_format_is_version_4() -> None:
     data = json.loads(midturn_text())
-    assert (data["format"], data["version"]) == ("yacht-game", 3) == (GAME_RECORD.tag, VERSION)
+    assert (data["format"], data["version"]) == ("yacht-game", 4) == (GAME_RECORD.tag, VERSION)
     assert (data["revision"], data["saved_at"]) == (4, clock())
     assert list(data)[:2] == ["format", "version"]
 
@@ -607,7 +607,7 @@ def test_setup_round_trip_and_version() -> None:
     setup = GameSetup(("Ann", "<b>Ben</b>"), "extended", True)
     text = dumps_setup(setup)
     assert json.loads(text)["format"] == "yacht-setup"
-    assert json.loads(text)["version"] == 3
+    assert json.loads(text)["version"] == 4
     assert loads_setup(text) == setup
 
 
@@ -629,7 +629,7 @@ def test_the_unversioned_setup_of_the_first_release_is_version_1() -> None:
         ({"names": ["A"], "ruleset": "traditional", "upper_bonus": True}, "no upper-section"),
         ({"names": ["A"], "ruleset": "extended", "upper_bonus": 1}, "should be bool"),
         ({"names": "A", "ruleset": "extended", "upper_bonus": False}, "should be list"),
-        ({"format": "yacht-setup", "version": 4}, "newer version"),
+        ({"format": "yacht-setup", "version": 5}, "newer version"),
         ({"ruleset": "extended"}, "not a saved game setup"),
     ],
 )

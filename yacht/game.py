@@ -165,11 +165,13 @@ def new_game(
     upper_bonus: bool = False,
     seed: int | None = None,
     computers: Sequence[str | None] | None = None,
+    real_dice: bool = False,
 ) -> GameState:
     """A fresh game for 1 to 6 named players, first player to roll.
 
     ``computers`` gives, seat by seat, the level of a computer player or None for a person
-    (all people when omitted).
+    (all people when omitted). With ``real_dice`` the players throw their own dice and enter
+    the faces (:func:`enter_dice`).
     """
     if isinstance(names, str):
         raise InvalidSetupError("names must be a list of names, not one string")
@@ -187,7 +189,7 @@ def new_game(
         Scorecard(clean_name(name), computer=level)
         for name, level in zip(names, levels, strict=True)
     )
-    return GameState(rules, cards, seed=seed)
+    return GameState(rules, cards, seed=seed, real_dice=real_dice)
 
 
 # -- actions -------------------------------------------------------------------------------
@@ -225,8 +227,7 @@ def enter_dice(state: GameState, faces: Iterable[int]) -> GameState:
     all five faces. Faces that are not five numbers from 1 to 6 raise
     :class:`~yacht.errors.InvalidDiceError`.
 
-    >>> from dataclasses import replace
-    >>> game = enter_dice(replace(new_game(["Ann"]), real_dice=True), [4, 4, 4, 5, 1])
+    >>> game = enter_dice(new_game(["Ann"], real_dice=True), [4, 4, 4, 5, 1])
     >>> game.dice, game.rolls_left
     ((4, 4, 4, 5, 1), 2)
     """
@@ -365,6 +366,8 @@ def check_state(state: GameState) -> None:
         raise InvalidStateError("no die can be held before the turn's first roll")
     if state.real_dice and any(state.held):
         raise InvalidStateError("a real-dice game holds its dice on the table, not in the state")
+    if state.real_dice and any(card.computer is not None for card in players):
+        raise InvalidStateError("a computer player cannot throw real dice")
     if state.challenge is not None:
         _check_challenge(state, state.challenge)
     for card in players:

@@ -22,6 +22,8 @@ class GameSetup:
     computers: tuple[str | None, ...] = ()
     """Seat by seat, a computer level or None for a person; empty means all people."""
     coach: bool = False
+    real_dice: bool = False
+    """The players throw real dice and enter the faces (people only, no seed)."""
 
     def __post_init__(self) -> None:
         if self.computers and len(self.computers) != len(self.names):
@@ -45,10 +47,12 @@ class GameSetup:
         default_name: Callable[[int], str] = lambda number: f"Player {number}",
         kinds: list[str] | None = None,
         coach: bool = False,
+        real_dice: bool = False,
     ) -> GameSetup:
         """The setup a player entered; blank names become ``default_name(seat number)``.
 
-        ``kinds`` holds, seat by seat, "human" or a computer level.
+        ``kinds`` holds, seat by seat, "human" or a computer level. With ``real_dice`` every
+        seat is a person: a computer cannot throw real dice.
         """
         if not 1 <= count <= MAX_PLAYERS:
             raise InvalidSetupError(f"choose 1 to {MAX_PLAYERS} players")
@@ -62,10 +66,12 @@ class GameSetup:
         if ruleset not in RULESETS:
             raise InvalidSetupError(f"unknown rule set {ruleset!r}")
         bonus = upper_bonus and RULESETS[ruleset].offers_bonus
-        chosen = (kinds or [])[:count]
+        chosen = [] if real_dice else (kinds or [])[:count]
         computers = tuple(kind if kind in COMPUTER_LEVELS else None for kind in chosen)
         computers += (None,) * (count - len(computers))
-        return cls(tuple(names), ruleset, bonus, computers if any(computers) else (), coach)
+        return cls(
+            tuple(names), ruleset, bonus, computers if any(computers) else (), coach, real_dice
+        )
 
     @classmethod
     def of_game(cls, state: GameState, *, coach: bool = False) -> GameSetup:
@@ -77,6 +83,7 @@ class GameSetup:
             state.ruleset.upper_bonus is not None,
             computers if any(computers) else (),
             coach,
+            state.real_dice,
         )
 
     def start(self, seed: int | None = None) -> GameState:
@@ -85,8 +92,10 @@ class GameSetup:
             self.names,
             self.ruleset,
             upper_bonus=self.upper_bonus,
-            seed=seed,
+            # Real dice are thrown on the table; a seed would have nothing to decide.
+            seed=None if self.real_dice else seed,
             computers=self.seats,
+            real_dice=self.real_dice,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -97,6 +106,7 @@ class GameSetup:
             "upper_bonus": self.upper_bonus,
             "computers": list(self.seats),
             "coach": self.coach,
+            "real_dice": self.real_dice,
         }
 
     @classmethod

@@ -7,6 +7,8 @@ Version history (older versions are upgraded on reading, by ``migrate_vN_to_vN+1
       or null).
   3 — adds, per player, ``computer`` (the level of a computer player, or null for a person)
       and ``coach`` (null when the coach is off, else the list of graded decisions).
+  4 — adds ``real_dice`` (the players throw real dice and type the faces in) and
+      ``challenge`` (null, or ``{"date": "YYYY-MM-DD", "official": bool}`` for the daily game).
 
 A record of a version newer than :data:`VERSION` raises
 :class:`~yacht.errors.UnsupportedSaveVersionError`, and is never rewritten by this code.
@@ -23,13 +25,13 @@ from yacht.categories import Category
 from yacht.coach_log import CoachEntry, entries_from_data, entries_to_data
 from yacht.dice import DICE_COUNT, validate_dice
 from yacht.errors import InvalidSaveError, YachtError
-from yacht.game import GameState, LastScore
+from yacht.game import Challenge, GameState, LastScore
 from yacht.players import COMPUTER_LEVELS, Scorecard, clean_name
 from yacht.records import MAX_SAFE_INTEGER, RecordFormat, decode_json, expect
 from yacht.rulesets import find_ruleset
 
 FORMAT = "yacht-game"
-VERSION = 3
+VERSION = 4
 MAX_SAVE_BYTES = 64 * 1024
 """A real save is about 2 KB; anything far larger is junk, refused before parsing."""
 MAX_SAVED_AT_LENGTH = 40
@@ -64,8 +66,16 @@ def migrate_v2_to_v3(record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "version": 3, "players": players, "coach": None}
 
 
+def migrate_v3_to_v4(record: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 games all rolled their own dice, and none was a daily challenge."""
+    return {**record, "version": 4, "real_dice": False, "challenge": None}
+
+
 GAME_RECORD = RecordFormat(
-    FORMAT, VERSION, "saved Yacht game", {1: migrate_v1_to_v2, 2: migrate_v2_to_v3}
+    FORMAT,
+    VERSION,
+    "saved Yacht game",
+    {1: migrate_v1_to_v2, 2: migrate_v2_to_v3, 3: migrate_v3_to_v4},
 )
 
 
@@ -108,6 +118,10 @@ def game_to_dict(
             },
             "seed": state.seed,
             "rolls_made": state.rolls_made,
+            "real_dice": state.real_dice,
+            "challenge": None
+            if state.challenge is None
+            else {"date": state.challenge.date, "official": state.challenge.official},
         }
     )
 
@@ -179,6 +193,8 @@ def _parse(record: dict[str, Any]) -> SavedGame:
         last_score=_last_score(record.get("last_score")),
         seed=None if seed is None else expect(seed, int, "seed"),
         rolls_made=expect(record.get("rolls_made"), int, "rolls_made"),
+        real_dice=expect(record.get("real_dice"), bool, "real_dice"),
+        challenge=_challenge(record.get("challenge")),
     )
     # Every filled category took at least one roll of its own turn, and this turn's rolls come
     # on top. (A forged lower count would also let a seeded game throw its dice again.)
@@ -195,6 +211,16 @@ def _parse(record: dict[str, Any]) -> SavedGame:
         None
         if coach is None
         else entries_from_data(coach, len(state.players), len(rules.categories)),
+    )
+
+
+def _challenge(data: object) -> Challenge | None:
+    if data is None:
+        return None
+    entry = expect(data, dict, "challenge")
+    return Challenge(
+        expect(entry.get("date"), str, "challenge.date"),
+        expect(entry.get("official"), bool, "challenge.official"),
     )
 
 

@@ -6,6 +6,7 @@ Version history:
   2 — the same fields, tagged ``"format": "yacht-setup"`` and ``"version": 2`` like every
       other record.
   3 — adds ``computers`` (seat by seat, a computer level or null for a person) and ``coach``.
+  4 — adds ``real_dice`` (the players throw real dice and enter the faces).
 
 Unlike :meth:`GameSetup.from_dict`, which quietly falls back to the default setup, reading a
 stored record is strict: a damaged one is reported (and kept as a backup by the caller).
@@ -23,7 +24,7 @@ from yacht.records import RecordFormat, decode_json, expect
 from yacht.rulesets import RULESETS
 
 FORMAT = "yacht-setup"
-VERSION = 3
+VERSION = 4
 MAX_SETUP_CHARS = 4 * 1024
 """Six names of 24 characters and a rule set fit in well under 1 KB."""
 
@@ -44,11 +45,16 @@ def migrate_v2_to_v3(record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "version": 3, "computers": computers, "coach": False}
 
 
+def migrate_v3_to_v4(record: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 games all rolled their own dice."""
+    return {**record, "version": 4, "real_dice": False}
+
+
 SETUP_RECORD = RecordFormat(
     FORMAT,
     VERSION,
     "saved game setup",
-    {1: migrate_v1_to_v2, 2: migrate_v2_to_v3},
+    {1: migrate_v1_to_v2, 2: migrate_v2_to_v3, 3: migrate_v3_to_v4},
     legacy=_is_v1,
 )
 
@@ -86,7 +92,10 @@ def setup_from_dict(data: object) -> GameSetup:
             raise InvalidSaveError(f"unknown computer level {str(level)[:20]!r}")
     coach = expect(record.get("coach"), bool, "coach")
     seats = tuple(computers)
-    return GameSetup(tuple(names), ruleset, bonus, seats if any(seats) else (), coach)
+    real_dice = expect(record.get("real_dice"), bool, "real_dice")
+    if real_dice and any(seats):
+        raise InvalidSaveError("a computer player cannot throw real dice")
+    return GameSetup(tuple(names), ruleset, bonus, seats if any(seats) else (), coach, real_dice)
 
 
 def dumps_setup(setup: GameSetup) -> str:
