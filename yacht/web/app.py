@@ -11,6 +11,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 from yacht.actions import Action, Roll, Score, Undo, apply
@@ -92,6 +93,31 @@ class App:
             self._open_game_over()
         document.documentElement.dataset.ready = "true"
         self._computer.wake()
+        self._preload_strategy_later()
+
+    def _preload_strategy_later(self) -> None:
+        """Read the strategy table soon after start when this game will need it.
+
+        Reading it takes a moment (longest for Extended with the bonus); doing it once the
+        board is interactive keeps it off both the start-up and the first hint.
+        """
+        uses_strategy = self._coach is not None or any(
+            card.computer is not None for card in self.state.players
+        )
+        if uses_strategy and not self.state.is_over:
+            rules = self.state.ruleset
+
+            def preload(*_: object) -> None:
+                try:
+                    from yacht.strategy import preload as read_table
+
+                    read_table(rules)
+                except Exception:  # the first hint or computer move will say what is wrong
+                    window.console.warn(
+                        "Yacht: strategy table not preloaded\n" + traceback.format_exc()
+                    )
+
+            window.setTimeout(create_once_callable(preload), 50)
 
     def _load_setup(self) -> GameSetup:
         setup, notices = self._setups.open()
@@ -427,6 +453,12 @@ class App:
         labels = document.querySelectorAll(".seat-label")
         for seat in range(labels.length):
             labels.item(seat).textContent = self._default_name(seat + 1)
+        kinds = document.querySelectorAll("select[name=seat-kind]")
+        for seat in range(kinds.length):
+            kinds.item(seat).setAttribute(
+                "aria-label",
+                self._tr.gettext("Player {number} is played by").format(number=seat + 1),
+            )
 
     def _default_name(self, number: int) -> str:
         return self._tr.gettext("Player {number}").format(number=number)
@@ -516,6 +548,7 @@ class App:
         )
         by_id("roll").focus()
         self._computer.wake()
+        self._preload_strategy_later()
 
     def _rematch(self) -> None:
         by_id("game-over").close()
