@@ -322,7 +322,7 @@ def test_export_then_import_in_another_browser(
     assert path.name.startswith("yacht-")
     assert path.suffix == ".json"
     data = json.loads(path.read_text("utf-8"))
-    assert (data["format"], data["version"], data["history"]) == ("yacht-export", 1, [])
+    assert (data["format"], data["version"]) == ("yacht-export", 2)
     contents = loads_export(path.read_text("utf-8"))
     assert contents.game is not None
     assert contents.game.state == loads_saved(str(stored(page))).state

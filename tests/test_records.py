@@ -690,7 +690,7 @@ def test_export_round_trip() -> None:
     )
     text = dumps_export(contents)
     data = json.loads(text)
-    assert (data["format"], data["version"], data["history"]) == ("yacht-export", 1, [])
+    assert (data["format"], data["version"], data["history"]) == ("yacht-export", 2, None)
     assert data["game"]["format"] == "yacht-game"
     assert data["setup"]["format"] == "yacht-setup"
     assert loads_export(text) == contents
@@ -708,7 +708,7 @@ def test_an_export_holding_a_version_1_game_imports() -> None:
     ("change", "damage"),
     [
         (lambda d: d.update(format="yacht-game"), Damage.WRONG_KIND),
-        (lambda d: d.update(version=2), Damage.NEWER),
+        (lambda d: d.update(version=3), Damage.NEWER),
         (lambda d: d["game"].update(version=VERSION + 1), Damage.NEWER),
         (lambda d: d["game"].update(rolls=9), Damage.IMPOSSIBLE),
         (lambda d: d["setup"].update(ruleset="x"), Damage.IMPOSSIBLE),

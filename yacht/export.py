@@ -1,16 +1,17 @@
-"""The export file: the game in progress, the setup and (later) the history, in one JSON file.
+"""The export file: the game in progress, the setup and the history, in one JSON file.
 
 A player moves to another browser by exporting here and importing there. The file is an
 envelope around the same records the page stores, so importing runs exactly the checks (and
 the migrations) of loading a stored save::
 
-    {"format": "yacht-export", "version": 1, "exported_at": "2026-11-30T12:00:00Z",
+    {"format": "yacht-export", "version": 2, "exported_at": "2026-11-30T12:00:00Z",
      "game": {<a saved game record> or null},
      "setup": {<a saved setup record> or null},
-     "history": []}
+     "history": {<a game history record> or null}}
 
-``history`` is the slot for finished games once the game keeps them; version 1 always writes
-an empty list and refuses a file that has entries, which only a newer version can write.
+Version history:
+  1 — ``history`` was a placeholder: always an empty list (a file with entries was refused).
+  2 — ``history`` holds the history record of finished games (``yacht.history``), or null.
 """
 
 from __future__ import annotations
@@ -21,17 +22,30 @@ from typing import Any
 
 from yacht.errors import InvalidSaveError
 from yacht.game_setup import GameSetup
+from yacht.history import History, history_from_dict, history_to_dict
 from yacht.records import RecordFormat, decode_json, expect
 from yacht.save import SavedGame, saved_game_from_dict, saved_game_to_dict
 from yacht.setup_record import setup_from_dict, setup_to_dict
 
 FORMAT = "yacht-export"
-VERSION = 1
-MAX_EXPORT_CHARS = 512 * 1024
-"""Today's files are a few KB; the margin is for history, refused beyond it unread."""
+VERSION = 2
+MAX_EXPORT_CHARS = 4 * 1024 * 1024
+"""A full history (500 games of six, indented) is under 2 MB; far larger is refused unread."""
 MEDIA_TYPE = "application/json"
 
-EXPORT_RECORD = RecordFormat(FORMAT, VERSION, "Yacht export file")
+
+def migrate_v1_to_v2(record: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 had no history: its placeholder list becomes "no history"."""
+    history = record.get("history")
+    if history == []:
+        history = None
+    elif isinstance(history, list):
+        # Version 1 refused entries here; keep refusing them, as the damage they are.
+        raise InvalidSaveError("a version 1 file cannot hold finished games")
+    return {**record, "version": 2, "history": history}
+
+
+EXPORT_RECORD = RecordFormat(FORMAT, VERSION, "Yacht export file", {1: migrate_v1_to_v2})
 
 
 @dataclass(frozen=True)
@@ -41,7 +55,7 @@ class Export:
     game: SavedGame | None
     setup: GameSetup | None
     exported_at: str | None = None
-    history: tuple[Any, ...] = ()
+    history: History | None = None
 
 
 def export_to_dict(contents: Export) -> dict[str, Any]:
@@ -51,7 +65,7 @@ def export_to_dict(contents: Export) -> dict[str, Any]:
             "exported_at": contents.exported_at,
             "game": None if contents.game is None else saved_game_to_dict(contents.game),
             "setup": None if contents.setup is None else setup_to_dict(contents.setup),
-            "history": list(contents.history),
+            "history": None if contents.history is None else history_to_dict(contents.history),
         }
     )
 
@@ -66,9 +80,7 @@ def export_from_dict(data: object) -> Export:
     record = EXPORT_RECORD.upgrade(data)
     game_data = record.get("game")
     setup_data = record.get("setup")
-    history = expect(record.get("history"), list, "history")
-    if history:
-        raise InvalidSaveError("the file holds finished games, which need a newer version")
+    history_data = record.get("history")
     exported_at = record.get("exported_at")
     if exported_at is not None:
         exported_at = expect(exported_at, str, "exported_at")[:40]
@@ -76,9 +88,12 @@ def export_from_dict(data: object) -> Export:
         game=None if game_data is None else saved_game_from_dict(game_data),
         setup=None if setup_data is None else setup_from_dict(setup_data),
         exported_at=exported_at,
+        history=None
+        if history_data is None
+        else history_from_dict(expect(history_data, dict, "history")),
     )
-    if contents.game is None and contents.setup is None:
-        raise InvalidSaveError("the file holds neither a game nor a setup")
+    if contents.game is None and contents.setup is None and contents.history is None:
+        raise InvalidSaveError("the file holds neither a game, nor a setup, nor a history")
     return contents
 
 
