@@ -35,6 +35,8 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = REPO_ROOT / "node_modules"
 WORKFLOW = REPO_ROOT / ".github" / "workflows" / "pages.yml"
 OFFLINE_WAIT_MS = 60_000
+# Said outright, in case the harness's default ever becomes service_workers="block".
+WITH_WORKER: dict[str, Any] = {"service_workers": "allow"}
 
 OFFLINE_READY_JS = "() => document.documentElement.dataset.offlineReady !== undefined"
 UPDATE_CHECKED_JS = "() => document.documentElement.dataset.updateAvailable !== undefined"
@@ -182,10 +184,20 @@ def self_hosted_copy(
 
 
 def mark_release(site: Path, name: str) -> None:
-    """Make the release's Python set ``<html data-release=name>`` once it has started."""
+    """Mark a release in index.html (``<html data-release>``, there as soon as the page is) and
+    in its Python (``<html data-python>``, set once Python has run ``yacht/web/main.py``)."""
+    index = site / "index.html"
+    html = re.sub(r' data-release="[^"]*"', "", index.read_text("utf-8"))
+    index.write_text(html.replace("<html ", f'<html data-release="{name}" ', 1))
     main = site / "yacht" / "web" / "main.py"
-    text = re.sub(r"\ndocument\.documentElement\.dataset\.release = .*\n", "", main.read_text())
-    main.write_text(text + f"\ndocument.documentElement.dataset.release = {name!r}\n")
+    python = re.sub(r"\ndocument\.documentElement\.dataset\.python = .*\n", "", main.read_text())
+    main.write_text(python + f"\ndocument.documentElement.dataset.python = {name!r}\n")
+
+
+def expect_release(page: Page, name: str) -> None:
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-release", name)
+    expect(html).to_have_attribute("data-python", name)  # the new Python files ran, too
 
 
 # -- measuring downloads ---------------------------------------------------------------------
@@ -254,8 +266,10 @@ def report_downloads(label: str, relay: ByteCountingRelay) -> int:
 # -- tests -------------------------------------------------------------------------------------
 
 
-def test_first_visit_caches_everything_then_plays_offline(site_page: Page, watch: Watch) -> None:
-    page = site_page
+def test_first_visit_caches_everything_then_plays_offline(
+    new_site_context: Callable[..., BrowserContext], watch: Watch
+) -> None:
+    page = new_site_context(**WITH_WORKER).new_page()
     goto_booted(page, "")
     wait_settled(page)
     expect(page.get_by_text("Ready to play offline")).to_be_visible()
@@ -302,7 +316,11 @@ def test_plays_offline_after_the_browser_restarts(
 
     def launch(offline: bool) -> BrowserContext:
         context = playwright.chromium.launch_persistent_context(
-            profile, base_url=site_server.base_url, offline=offline, **browser_type_launch_args
+            profile,
+            base_url=site_server.base_url,
+            offline=offline,
+            **WITH_WORKER,
+            **browser_type_launch_args,
         )
         return watch.attach(context, offline=offline)
 
@@ -358,7 +376,7 @@ def test_a_new_release_is_offered_and_keeps_the_saved_game(
     main = second / "yacht" / "web" / "main.py"
     publish(first)
 
-    page = new_site_context(server=server).new_page()
+    page = new_site_context(server=server, **WITH_WORKER).new_page()
     goto_booted(page, server.url("yacht/"))
     wait_settled(page)
     play_one_turn(page)
@@ -385,7 +403,7 @@ def test_a_new_release_is_offered_and_keeps_the_saved_game(
     with page.expect_navigation():
         reload_button.click()
     wait_booted(page)
-    assert page.get_attribute("html", "data-release") == "second"
+    expect_release(page, "second")
     expect(page.get_by_text("What is new in the second release")).to_be_visible()
     expect(page.get_by_role("button", name="Reload")).to_be_hidden()
     assert saved_game(page) == before
@@ -414,14 +432,14 @@ def test_a_new_release_is_offered_and_keeps_the_saved_game(
     page.close()
     page = context.new_page()
     goto_booted(page, server.url("yacht/"))
-    assert page.get_attribute("html", "data-release") == "third"
+    expect_release(page, "third")
     wait_settled(page)
 
     # And the new release plays offline.
     refused = block_network(context)
     page.reload()
     wait_booted(page)
-    assert page.get_attribute("html", "data-release") == "third"
+    expect_release(page, "third")
     play_one_turn(page)
     assert saved_game(page) != before  # the same game, one turn further
     assert refused == []
@@ -448,6 +466,7 @@ def test_sub_path_and_self_hosted_runtime_download_once(
         tmp_path / "profile",
         base_url=relay.base_url,
         proxy={"server": "http://127.0.0.1:9", "bypass": "127.0.0.1"},
+        **WITH_WORKER,
         **browser_type_launch_args,
     )
     problems: list[str] = []
@@ -505,7 +524,7 @@ def test_a_release_with_a_new_runtime_waits_for_the_network(
     second = self_hosted_copy(tmp_path / "release-2", versions, "pyodide-999.0.0")
     mark_release(second, "second")
     publish(first)
-    page = new_site_context(server=server).new_page()
+    page = new_site_context(server=server, **WITH_WORKER).new_page()
     goto_booted(page, server.url("yacht/"))
     wait_settled(page)
     play_one_turn(page)
@@ -537,7 +556,7 @@ def test_a_release_with_a_new_runtime_waits_for_the_network(
     with page.expect_navigation():
         page.get_by_role("button", name="Reload").click()
     wait_booted(page)
-    assert page.get_attribute("html", "data-release") == "second"
+    expect_release(page, "second")
     wait_settled(page)
     runtime = next(urls for name, urls in caches_of(page).items() if name.endswith(":runtime"))
     pyodide_urls = [url for url in runtime if "/runtime/pyodide-" in url]
