@@ -83,9 +83,11 @@ const MAX_RELEASE_FILES = 500;
 // A version segment in a URL path: `@0.7.31/`, `/v314.0.2/`, `-314.0.2/`, `/1.2.3-rc1/`.
 const VERSIONED_PATH = /(?:@|\/v?|-)\d+(?:\.\d+)+(?:[-+][\w.]+)?\//;
 
-// Which release served each page (clientId -> snapshot id), so that runtime files are pruned
-// only on the word of a page of the current release. Lost when the worker stops, which only
-// postpones pruning to a later visit.
+// Which release served each page (clientId -> snapshot id). A page's later requests are served
+// from the same snapshot, even if another tab switched releases while this one was starting, and
+// that snapshot is kept while the page is open. Runtime files are pruned only on the word of a
+// page of the current release. Kept in memory only: the worker stays alive while a page starts,
+// which is when it matters; after a restart, pages fall back to the current release.
 const servedBy = new Map();
 let updateCheck = null; // the running check, shared by pages that ask at the same time
 
@@ -134,13 +136,18 @@ async function serveSameOrigin(event) {
       servedBy.set(event.resultingClientId, state.current);
     }
   }
-  if (state.current) {
-    const snapshot = await caches.open(APP_PREFIX + state.current);
-    const hit = await snapshot.match(releaseKey(request.url), { ignoreVary: true });
-    if (hit) return hit;
-  }
+  const snapshot = await snapshotFor(request.mode === "navigate" ? null : event.clientId, state);
+  const hit = snapshot && (await snapshot.match(releaseKey(request.url), { ignoreVary: true }));
+  if (hit) return hit;
   // Not part of the release: a page of its own (tests, docs) or a self-hosted runtime.
   return serveRuntime(request);
+}
+
+// The snapshot of the release that served this page, or else of the current release.
+async function snapshotFor(clientId, state) {
+  const own = clientId && servedBy.get(clientId);
+  if (own && (await caches.has(APP_PREFIX + own))) return caches.open(APP_PREFIX + own);
+  return state.current ? caches.open(APP_PREFIX + state.current) : null;
 }
 
 // Versioned files: cache first, as they never change. Other files: network first, with the
@@ -202,10 +209,11 @@ async function onPageBooted(client, message) {
     let ready = false;
     let missing = [];
     try {
-      missing = await cacheWhatThePageUsed(urls);
+      missing = await cacheWhatThePageUsed(client, urls);
       const state = await readState();
       ready = Boolean(state.current) && missing.length === 0;
       if (ready && servedBy.get(client.id) === state.current) await pruneRuntime(urls);
+      await deleteUnusedCaches(); // e.g. the snapshot a page that is now closed was using
     } catch (error) {
       missing.push(String(error)); // e.g. storage quota exceeded: the page says it is not ready
     }
@@ -216,9 +224,8 @@ async function onPageBooted(client, message) {
 }
 
 // Make every file a booted page loaded available offline; return the URLs that could not be.
-async function cacheWhatThePageUsed(urls) {
-  const state = await readState();
-  const snapshot = state.current ? await caches.open(APP_PREFIX + state.current) : null;
+async function cacheWhatThePageUsed(client, urls) {
+  const snapshot = await snapshotFor(client.id, await readState());
   const runtime = await caches.open(RUNTIME_CACHE);
   const missing = [];
   for (const href of new Set(urls.map((u) => u.split("#")[0]))) {
@@ -486,13 +493,18 @@ async function fetchRuntime(urls) {
   }
 }
 
-// Delete this scope's caches that are not the current or pending snapshot, the runtime or the
-// state: snapshots of earlier releases and every cache of an older SCHEMA.
+// Delete this scope's caches that are not the current or pending snapshot, a snapshot an open
+// page is using, the runtime or the state: earlier releases and every cache of an older SCHEMA.
 async function deleteUnusedCaches() {
   const state = await readState();
   const keep = new Set([RUNTIME_CACHE, META_CACHE]);
   if (state.current) keep.add(APP_PREFIX + state.current);
   if (state.pending) keep.add(APP_PREFIX + state.pending);
+  const open = new Set((await windowClients()).map((client) => client.id));
+  for (const [clientId, release] of servedBy) {
+    if (open.has(clientId)) keep.add(APP_PREFIX + release);
+    else servedBy.delete(clientId);
+  }
   for (const name of await caches.keys()) {
     if (name.startsWith(CACHE_PREFIX) && !keep.has(name)) await caches.delete(name);
   }
