@@ -114,8 +114,8 @@
   function applyUpdate(registration) {
     button.disabled = true;
     if (registration.active) registration.active.postMessage({ type: "apply-update" });
-    // The worker answers "update-applied"; should it not (stopped, replaced), reload anyway:
-    // a pending release also becomes current when the game is opened afresh.
+    // The worker answers "update-applied". Should no answer come (the worker was replaced
+    // meanwhile), reload all the same: the page then asks the worker afresh.
     applyTimer = window.setTimeout(function () {
       window.location.reload();
     }, APPLY_TIMEOUT_MS);
