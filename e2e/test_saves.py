@@ -193,6 +193,7 @@ def play_a_turn(page: Page) -> None:
     expect(game.dice_buttons.nth(2)).to_have_attribute("aria-pressed", "true")
     game.roll_button.click()
     game.options.first.click()
+    game.answer_scratch()
     expect(page.locator("#scorecard td.latest")).to_have_count(1)
 
 
@@ -323,6 +324,7 @@ def test_export_then_import_in_another_browser(
     assert path.suffix == ".json"
     data = json.loads(path.read_text("utf-8"))
     assert (data["format"], data["version"]) == ("yacht-export", 2)
+    assert data["history"]["format"] == "yacht-history"
     contents = loads_export(path.read_text("utf-8"))
     assert contents.game is not None
     assert contents.game.state == loads_saved(str(stored(page))).state

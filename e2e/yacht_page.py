@@ -68,11 +68,29 @@ class YachtPage:
         category = str(button.get_attribute("data-category"))
         before = self.snapshot()["save"]
         button.click()
+        self.answer_scratch()
         self._wait_saved_change(before)
         return category
 
+    def answer_scratch(self, score_zero: bool = True) -> bool:
+        """If the page asks before a wasted 0, answer it; whether it asked.
+
+        The question opens within the click that chose the category, so it is open (or not)
+        as soon as the click returns.
+        """
+        dialog = self.page.locator("#scratch-confirm")
+        if not dialog.evaluate("d => d.open"):
+            return False
+        name = "Score 0" if score_zero else "Cancel"
+        dialog.get_by_role("button", name=name, exact=True).click()
+        return True
+
     def new_game(
-        self, ruleset: str = "traditional", names: tuple[str, ...] = ("Ann",), bonus: bool = False
+        self,
+        ruleset: str = "traditional",
+        names: tuple[str, ...] = ("Ann",),
+        bonus: bool = False,
+        real_dice: bool = False,
     ) -> None:
         """Start a game through the setup dialog."""
         page = self.page
@@ -86,6 +104,8 @@ class YachtPage:
             bonus_box.check()
         elif bonus_box.is_enabled():
             bonus_box.uncheck()
+        # The setup dialog remembers the last game's choice: set it either way.
+        setup.get_by_label("Real dice", exact=False).set_checked(real_dice)
         setup.get_by_label("Number of players").select_option(str(len(names)))
         for seat, name in enumerate(names):
             setup.get_by_label(f"Player {seat + 1}", exact=True).fill(name)

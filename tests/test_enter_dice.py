@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from yacht.actions import EnterDice, Hold, Roll, Score, Undo, apply, legal_actions
+from yacht.board import board_view
 from yacht.categories import Category
 from yacht.errors import (
     DiceModeError,
@@ -17,6 +18,7 @@ from yacht.errors import (
     InvalidStateError,
     NoRollsLeftError,
 )
+from yacht.faces import add_face, parse_faces
 from yacht.game import Challenge, GameState, enter_dice, new_game, roll, score_category, toggle_hold
 from yacht.game_setup import GameSetup
 from yacht.save import migrate_v3_to_v4
@@ -215,3 +217,43 @@ def test_a_version_3_setup_rolls_virtual_dice() -> None:
     data["version"] = 4
     with pytest.raises(InvalidSaveError, match="computer"):
         loads_setup(json.dumps(data))
+
+
+# -- typing the faces, and the board ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "faces"),
+    [("44451", (4, 4, 4, 5, 1)), (" 4 4 4 5 1 ", (4, 4, 4, 5, 1)), ("6,6,6,1,2", (6, 6, 6, 1, 2))],
+)
+def test_typed_faces_are_read(text: str, faces: tuple[int, ...]) -> None:
+    assert parse_faces(text) == faces
+
+
+@pytest.mark.parametrize(
+    "text", ["4445", "444511", "44457", "4445a", "", "\uff14\uff14\uff14\uff15\uff11", "0 1 2 3 4"]
+)
+def test_other_typing_is_refused(text: str) -> None:
+    with pytest.raises(InvalidDiceError):
+        parse_faces(text)
+
+
+def test_tapped_faces_stop_at_five() -> None:
+    text = ""
+    for face in (6, 6, 6, 1, 2, 3):
+        text = add_face(text, face)
+    assert text == "66612"
+    with pytest.raises(InvalidDiceError):
+        add_face("", 7)
+
+
+def test_the_board_offers_no_roll_nor_holds_with_real_dice() -> None:
+    fresh = board_view(new_game(["Ann"], real_dice=True))
+    assert not fresh.roll_enabled
+    thrown = board_view(enter_dice(new_game(["Ann"], real_dice=True), [1, 1, 2, 3, 6]))
+    assert not any(die.enabled for die in thrown.dice)
+    assert [die.face for die in thrown.dice] == [1, 1, 2, 3, 6]
+    assert any(row.cells[0].kind == "option" for row in thrown.rows)
+    virtual = board_view(roll(new_game(["Ann"], seed=1)))
+    assert virtual.roll_enabled
+    assert all(die.enabled for die in virtual.dice)

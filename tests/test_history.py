@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from yacht.categories import Category
+from yacht.coach_log import CoachEntry, Move
 from yacht.errors import InvalidSaveError, UnsupportedSaveVersionError
 from yacht.game import Challenge, GameState, enter_dice, new_game, roll, score_category
 from yacht.history import (
@@ -17,6 +18,7 @@ from yacht.history import (
     History,
     HistoryEntry,
     PlayerResult,
+    coach_losses,
     dumps_history,
     entry_from_game,
     entry_to_dict,
@@ -299,3 +301,13 @@ def test_names_stay_text() -> None:
 def test_entries_compare_by_content() -> None:
     one = HistoryEntry(stamp(1), "2026-11-01", TRADITIONAL, (PlayerResult("A", ()),))
     assert one == HistoryEntry(stamp(1), "2026-11-01", TRADITIONAL, (PlayerResult("A", ()),))
+
+
+def test_coach_figures_total_each_persons_losses() -> None:
+    game = new_game(["Ann", "Bot", "Cy"], computers=[None, "optimal", None])
+    move = Move("score", category=Category.CHOICE, points=20)
+    log = [CoachEntry(0, 1, 1.25, move, move), CoachEntry(2, 1, 0.5, move, move)]
+    log.append(CoachEntry(0, 2, 2.0, move, move))
+    assert coach_losses(game, log) == (3.25, None, 0.5)
+    assert coach_losses(game, None) is None
+    assert coach_losses(game, []) == (0, None, 0)

@@ -94,7 +94,11 @@ def board_view(state: GameState, tr: Translator = ENGLISH) -> BoardView:
         names=names,
         current=None if over else state.current,
         status=_status(state, tr),
-        roll_enabled=people_move and state.rolls < ROLLS_PER_TURN and not all(state.held),
+        # With real dice the page never rolls: the faces are entered instead.
+        roll_enabled=people_move
+        and not state.real_dice
+        and state.rolls < ROLLS_PER_TURN
+        and not all(state.held),
         rolls_left_text=_rolls_left_text(state, tr),
         undo_enabled=state.can_undo() and _last_scorer_is_a_person(state),
         hint_enabled=people_move and state.dice is not None,
@@ -148,7 +152,7 @@ def _rolls_left_text(state: GameState, tr: Translator) -> str:
 
 
 def _dice(state: GameState, tr: Translator) -> tuple[DieView, ...]:
-    can_hold = person_to_move(state) and 0 < state.rolls < ROLLS_PER_TURN
+    can_hold = person_to_move(state) and not state.real_dice and 0 < state.rolls < ROLLS_PER_TURN
     views = []
     for index in range(DICE_COUNT):
         face = None if state.dice is None else state.dice[index]

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from yacht.categories import Category
+from yacht.coach_log import CoachEntry
 from yacht.daily import InvalidDayError, check_day
 from yacht.errors import (
     InvalidSaveError,
@@ -111,6 +112,23 @@ def _total(ruleset: RuleSet, player: PlayerResult) -> int:
     upper = sum(points for category, points in player.scores if category.is_upper)
     lower = sum(points for category, points in player.scores if not category.is_upper)
     return upper + ruleset.bonus_for(upper) + lower
+
+
+def coach_losses(
+    state: GameState, log: Sequence[CoachEntry] | None
+) -> tuple[float | None, ...] | None:
+    """Each person's expected points lost, totalled from the coach's log (None: no figure).
+
+    None for the whole game when the coach was off, and for a computer seat (never graded).
+    """
+    if log is None:
+        return None
+    return tuple(
+        None
+        if card.computer is not None
+        else round(sum(entry.loss for entry in log if entry.seat == seat), 2)
+        for seat, card in enumerate(state.players)
+    )
 
 
 def entry_from_game(

@@ -16,7 +16,7 @@ Settings(language='pl', sound=False)
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from yacht.errors import InvalidSaveError
 from yacht.i18n import LANGUAGES
@@ -58,3 +58,19 @@ def dumps_settings(settings: Settings) -> str:
         record["language"] = settings.language
     record["sound"] = settings.sound
     return json.dumps(record, separators=(",", ":"))
+
+
+def updated_settings(
+    text: str | None, *, language: str | None = None, sound: bool | None = None
+) -> str:
+    """The stored ``text`` with the given settings changed and the others kept (None: keep).
+
+    >>> updated_settings('{"version":1,"language":"ru","sound":true}', language="uk")
+    '{"version":1,"language":"uk","sound":true}'
+    """
+    settings = loads_settings(text)
+    if language is not None:
+        settings = replace(settings, language=language)
+    if sound is not None:
+        settings = replace(settings, sound=sound)
+    return dumps_settings(settings)

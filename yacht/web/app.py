@@ -6,7 +6,6 @@ inside an error boundary, so a player never sees a traceback.
 
 from __future__ import annotations
 
-import json
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -14,7 +13,7 @@ from typing import Any
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
-from yacht.actions import Action, Roll, Score, Undo, apply
+from yacht.actions import Action, EnterDice, Roll, Score, Undo, apply
 from yacht.board import BoardView, board_view, roll_announcement, score_announcement
 from yacht.categories import Category
 from yacht.coach_log import CoachEntry
@@ -44,9 +43,12 @@ from yacht.save_messages import (
     updated_from_another_tab,
 )
 from yacht.save_slot import Event, GameSlot, Notice, SetupSlot, utc_now
+from yacht.settings import loads_settings
 from yacht.web.advisor import Advisor
 from yacht.web.computer import ComputerTurns
+from yacht.web.extras import Extras
 from yacht.web.files import chosen_file, download_text, read_text
+from yacht.web.hooks import Hooks
 from yacht.web.page import (
     by_id,
     closest,
@@ -79,6 +81,19 @@ class App:
         self.state = self._load_game()
         self._advisor = Advisor()
         self._computer = ComputerTurns(lambda: self.state, self._computer_moves)
+        self._extras = Extras(
+            Hooks(
+                self._store,
+                lambda: self.state,
+                self.act,
+                self._begin,
+                lambda: self._tr,
+                self._tell,
+                self._announce,
+                self._on,
+                lambda: self._setup.names[0],
+            )
+        )
 
     # -- start-up --------------------------------------------------------------------------
 
@@ -89,6 +104,7 @@ class App:
         roll = by_id("roll")
         roll.classList.remove("loading")
         self._show_notice("")
+        self._extras.start()
         if self.state.is_over:
             self._open_game_over()
         document.documentElement.dataset.ready = "true"
@@ -167,8 +183,8 @@ class App:
             return str(forced)
         try:
             text = self._store.read(SETTINGS_KEY)
-            remembered = json.loads(text).get("language") if text else None
-        except (StorageUnavailable, ValueError, AttributeError):
+            remembered = loads_settings(text).language
+        except StorageUnavailable:
             remembered = None
         if remembered in LANGUAGES:
             return str(remembered)
@@ -228,9 +244,8 @@ class App:
     def _on_scorecard_click(self, event: Any) -> None:
         button = closest(event.target, "button.option")
         if button is not None:
-            self.act(Score(Category(button.dataset.category)))
-            # The clicked button is gone now; the next thing to do is the next player's roll.
-            by_id("roll").focus()
+            # Asks first when the score would be a wasted 0; focus then moves to the next roll.
+            self._extras.score(Category(button.dataset.category))
 
     def _on_key(self, event: Any) -> None:
         if event.ctrlKey or event.metaKey or event.altKey or event.repeat:
@@ -242,6 +257,9 @@ class App:
             return
         tag = str(event.target.tagName)
         if tag in ("INPUT", "SELECT", "TEXTAREA"):
+            return
+        if self._extras.on_key(event):
+            event.preventDefault()
             return
         key = str(event.key)
         if key in ("1", "2", "3", "4", "5"):
@@ -276,9 +294,10 @@ class App:
         if graded is not None and self._coach is not None:
             self._coach = (*self._coach, graded)
         self._commit(after)
+        self._extras.after_action(action, before, after, self._coach)
         if graded is not None:
             self._announce(self._advisor.say(graded, before, self._tr))
-        if isinstance(action, Roll):
+        if isinstance(action, Roll | EnterDice):
             self._renderer.roll_animation([i for i, held in enumerate(before.held) if not held])
             self._announce(roll_announcement(after, self._tr))
         elif isinstance(action, Score):
@@ -326,6 +345,7 @@ class App:
             self._tell(explain(error, self._tr))
             return
         self._commit(after)
+        self._extras.after_hold(after, index)
 
     def _commit(self, state: GameState) -> None:
         self.state = state
@@ -339,6 +359,7 @@ class App:
 
     def _render(self) -> None:
         self._renderer.render(self._view())
+        self._extras.render(self.state)
 
     def _save(self, key: str, text: str) -> None:
         """Store a record that needs no guarding (settings)."""
@@ -379,12 +400,14 @@ class App:
             setup = self._setups.refresh()
             if setup is not None:
                 self._setup = setup
+        self._extras.storage(None if key is None else str(key))
 
     def _export(self) -> None:
         now = utc_now()
         game = SavedGame(self.state, self._games.revision, now)
         name = export_file_name(now)
-        download_text(name, dumps_export(Export(game, self._setup, now)), MEDIA_TYPE)
+        contents = Export(game, self._setup, now, self._extras.export_history())
+        download_text(name, dumps_export(contents), MEDIA_TYPE)
         self._tell(exported(name, self._tr))
 
     def _on_import_file(self, event: Any) -> None:
@@ -415,16 +438,19 @@ class App:
             window.console.error("Yacht: import failed\n" + traceback.format_exc())
             self._tell(import_failed(Damage.UNREADABLE, self._tr))
             return
+        history_note = self._extras.import_history(contents.history)
         if contents.setup is not None:
             self._setup = contents.setup
             self._note(self._setups.save(contents.setup))
         if contents.game is None:
-            self._tell(imported(False, self._tr))
+            settings_note = imported(False, self._tr) if contents.setup is not None else ""
+            self._tell(_join(settings_note, history_note))
             return
         result = self._games.replace(contents.game.state)
         self._note(result.notices)
         self._adopt(contents.game.state)
-        self._tell(imported(True, self._tr) if result.saved else imported_unsaved(self._tr))
+        game_note = imported(True, self._tr) if result.saved else imported_unsaved(self._tr)
+        self._tell(_join(game_note, history_note))
 
     # -- language and guide ----------------------------------------------------------------
 
@@ -432,7 +458,7 @@ class App:
         if language not in LANGUAGES:
             return
         self._tr = translator(language)
-        self._save(SETTINGS_KEY, json.dumps({"version": 1, "language": language}))
+        self._save(SETTINGS_KEY, self._extras.settings_with_language(language))
         self._apply_language()
         self._announce(LANGUAGES[language])
 
@@ -448,6 +474,7 @@ class App:
             self._fill_guide(str(by_id("guide").dataset.page))
         if by_id("game-over").open:
             self._renderer.show_ranking(self._view())
+        self._extras.retranslate()
 
     def _label_seats(self) -> None:
         labels = document.querySelectorAll(".seat-label")
@@ -494,6 +521,7 @@ class App:
             radio.checked = radio.value == setup.ruleset
         by_id("bonus").checked = setup.upper_bonus
         by_id("coach").checked = setup.coach
+        by_id("real-dice").checked = setup.real_dice
         kinds = form.querySelectorAll("select[name=seat-kind]")
         for seat in range(kinds.length):
             level = setup.seats[seat] if seat < len(setup.seats) else None
@@ -512,6 +540,7 @@ class App:
         bonus.disabled = not offers
         if not offers:
             bonus.checked = False
+        self._extras.sync_setup_form()
 
     def _on_setup_submit(self, event: Any) -> None:
         event.preventDefault()
@@ -527,6 +556,7 @@ class App:
                 self._default_name,
                 kinds=[str(k.value) for k in form.querySelectorAll("select[name=seat-kind]")],
                 coach=bool(by_id("coach").checked),
+                real_dice=bool(by_id("real-dice").checked),
             )
         except InvalidSetupError:
             self._tell(self._tr.gettext("Choose a rule set and 1 to 6 players."))
@@ -536,17 +566,23 @@ class App:
 
     def _start(self, setup: GameSetup) -> None:
         self._setup = setup
-        self._computer.stop()
-        self._coach = () if setup.coach else None
-        self._advisor.say(None, self.state, self._tr)
         self._note(self._setups.save(setup))
-        self._commit(setup.start(self._seed))
-        self._announce(
+        self._begin(
+            setup.start(self._seed),
             self._tr.gettext("New game of {rules} for {names}.").format(
                 rules=self._tr.gettext(RULESETS[setup.ruleset].title), names=", ".join(setup.names)
-            )
+            ),
+            coach=setup.coach,
         )
-        by_id("roll").focus()
+
+    def _begin(self, state: GameState, announcement: str, *, coach: bool = False) -> None:
+        """Start ``state``: a game from the setup dialog, or one made elsewhere (the daily)."""
+        self._computer.stop()
+        self._coach = () if coach else None
+        self._advisor.say(None, self.state, self._tr)
+        self._commit(state)
+        self._announce(announcement)
+        self._extras.focus_turn()
         self._computer.wake()
         self._preload_strategy_later()
 
@@ -566,6 +602,7 @@ class App:
             else self._advisor.summary_lines(self._coach, self.state, self._tr)
         )
         self._renderer.show_coach_summary(lines, self._tr)
+        self._extras.game_over(self.state)
         dialog = by_id("game-over")
         if not dialog.open:
             dialog.showModal()

@@ -1,0 +1,39 @@
+"""What the history, real-dice, daily and feel controllers need from the App, and nothing more.
+
+They get these callables instead of the App itself, so they cannot reach into its internals and
+the App stays the one owner of the game state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from yacht.actions import Action
+from yacht.game import GameState
+from yacht.i18n import Translator
+from yacht.save_slot import Store
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """The App's services, as callables."""
+
+    store: Store
+    state: Callable[[], GameState]
+    """The game as it stands."""
+    act: Callable[[Action], None]
+    """Apply an action as the player's (explained and ignored when illegal)."""
+    begin: Callable[[GameState, str], None]
+    """Start this game (not made by the setup dialog), announcing the text."""
+    tr: Callable[[], Translator]
+    """The translator of the current language."""
+    tell: Callable[[str], None]
+    """Show a notice and announce it."""
+    announce: Callable[[str], None]
+    """Say something to screen readers only."""
+    on: Callable[[Any, str, Callable[[Any], None]], None]
+    """Listen to a DOM event through the App's error boundary."""
+    default_name: Callable[[], str]
+    """The first player's name as last set up (for a solo daily game)."""

@@ -1,0 +1,25 @@
+"""Turning a chart (:class:`yacht.charts.Node`) into SVG elements on the page.
+
+Only DOM calls: ``createElementNS`` for each element, ``setAttribute`` for each attribute and
+``textContent`` for text, so nothing in a chart (a player's name in a title, say) is ever
+parsed as markup.
+"""
+
+from __future__ import annotations
+
+from pyscript import document
+
+from yacht.charts import SVG_NS, Node
+from yacht.web.page import Element
+
+
+def build(node: Node) -> Element:
+    """A new SVG element for ``node`` and everything below it."""
+    element = document.createElementNS(SVG_NS, node.tag)
+    for name, value in node.attrs:
+        element.setAttribute(name, value)
+    if node.text:
+        element.textContent = node.text
+    for child in node.children:
+        element.appendChild(build(child))
+    return element
