@@ -24,6 +24,7 @@ from yacht.records import Damage
 from yacht.save import VERSION, SavedGame, dumps_saved, loads_saved
 from yacht.save_messages import describe, import_failed, imported, not_saving
 from yacht.save_slot import GAME_KEY, SETUP_KEY, Event, Notice
+from yacht.setup_record import VERSION as SETUP_VERSION
 
 NewContext = Callable[..., BrowserContext]
 
@@ -143,7 +144,11 @@ def test_a_damaged_setup_is_kept_and_the_usual_setup_used(page: Page) -> None:
     assert stored(page, "yacht:setup:backup") == text
     YachtPage(page).new_game("extended", ("Kim",), bonus=True)
     setup = json.loads(str(stored(page, SETUP_KEY)))
-    assert (setup["format"], setup["version"], setup["names"]) == ("yacht-setup", 2, ["Kim"])
+    assert (setup["format"], setup["version"], setup["names"]) == (
+        "yacht-setup",
+        SETUP_VERSION,
+        ["Kim"],
+    )
 
 
 def test_the_first_releases_saves_still_load(page: Page) -> None:
