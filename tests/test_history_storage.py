@@ -103,6 +103,7 @@ def test_full_storage_is_told_plainly_and_the_game_kept_for_the_session() -> Non
     slot.open()
     result = slot.change(lambda h: h.with_game(one_game().games[0]))
     assert not result.stored
+    assert result.full
     (notice,) = result.notices
     assert notice.event is Event.UNAVAILABLE
     assert "full" in describe_history_notice(notice)
@@ -116,8 +117,11 @@ def test_no_storage_at_all_still_keeps_the_session_history() -> None:
     slot = HistorySlot(store)
     assert [n.event for n in slot.open()] == [Event.UNAVAILABLE]
     slot.change(lambda h: h.with_game(one_game().games[0]))
-    slot.change(lambda h: h.with_game(one_game(2).games[0]))
+    result = slot.change(lambda h: h.with_game(one_game(2).games[0]))
     assert len(slot.history.games) == 2
+    # Not "full": the page already says this browser saves nothing at all.
+    assert not result.stored
+    assert not result.full
 
 
 # -- the export file -----------------------------------------------------------------------------

@@ -9,12 +9,23 @@
 2
 """
 
-from yacht.actions import Action, Hold, Release, Roll, Score, Undo, apply, legal_actions
+from yacht.actions import (
+    Action,
+    EnterDice,
+    Hold,
+    Release,
+    Roll,
+    Score,
+    Undo,
+    apply,
+    legal_actions,
+)
 from yacht.categories import Category
 from yacht.dice import Dice, DiceSource, all_throws, seeded_dice, system_dice
 from yacht.errors import (
     AllDiceHeldError,
     CategoryFilledError,
+    DiceModeError,
     GameOverError,
     IllegalActionError,
     InvalidDiceError,
@@ -31,8 +42,10 @@ from yacht.errors import (
     YachtError,
 )
 from yacht.game import (
+    Challenge,
     GameState,
     LastScore,
+    enter_dice,
     hold,
     new_game,
     release,
@@ -53,8 +66,11 @@ __all__ = [
     "AllDiceHeldError",
     "Category",
     "CategoryFilledError",
+    "Challenge",
     "Dice",
+    "DiceModeError",
     "DiceSource",
+    "EnterDice",
     "GameOverError",
     "GameState",
     "Hold",
@@ -83,6 +99,7 @@ __all__ = [
     "all_throws",
     "apply",
     "clean_name",
+    "enter_dice",
     "find_ruleset",
     "hold",
     "legal_actions",

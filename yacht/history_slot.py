@@ -33,6 +33,9 @@ class HistoryChange:
     stored: bool
     """Whether the changed history reached storage (else it lives in this tab only)."""
     notices: list[Notice]
+    full: bool = False
+    """Storage could be read but refused the write: it is full (the player should hear so;
+    when storage cannot even be read, the page already says that nothing is being saved)."""
 
 
 class HistorySlot(_Slot):
@@ -78,7 +81,7 @@ class HistorySlot(_Slot):
                     return HistoryChange(False, notices)
         self.history = edit(base)
         failed = self._write(dumps_history(self.history))
-        return HistoryChange(not failed, notices + failed)
+        return HistoryChange(not failed, notices + failed, full=bool(failed))
 
     def refresh(self) -> bool:
         """After another tab wrote storage: adopt its history; whether anything changed."""

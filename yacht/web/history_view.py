@@ -24,7 +24,7 @@ from yacht.game import GameState
 from yacht.history import History, HistoryEntry, coach_losses, entry_from_game
 from yacht.history_slot import HistorySlot, describe_history_notice
 from yacht.i18n import Translator
-from yacht.save_slot import Notice, utc_now
+from yacht.save_slot import Event, Notice, utc_now
 from yacht.stats import Bin, PlayerStats, StatsKey, histogram, player_stats, stats_keys
 from yacht.web.hooks import Hooks
 from yacht.web.page import Element, by_id, create
@@ -57,7 +57,8 @@ class HistoryView:
 
     def bind(self) -> None:
         """Open the stored history and listen to the page's controls."""
-        self._tell_notices(self._slot.open())
+        # Storage that cannot be read at all is already told by the game's own slot.
+        self._tell_notices([n for n in self._slot.open() if n.event is not Event.UNAVAILABLE])
         on = self._hooks.on
         on(by_id("show-history"), "click", lambda _: self.open())
         on(by_id("close-history"), "click", lambda _: self._dialog.close())
@@ -91,6 +92,8 @@ class HistoryView:
         before = len(self.history.games)
         self._change(lambda history: history.merged(imported))
         added = len(self.history.games) - before
+        if not added:
+            return ""
         text = self._hooks.tr().ngettext(
             "{count} finished game added to the history.",
             "{count} finished games added to the history.",
@@ -104,7 +107,11 @@ class HistoryView:
             self._draw()
 
     def _change(self, edit: Any) -> None:
-        self._tell_notices(self._slot.change(edit).notices)
+        result = self._slot.change(edit)
+        # Unreadable storage is already told by the game's slot; a full one is news.
+        self._tell_notices(
+            [n for n in result.notices if n.event is not Event.UNAVAILABLE or result.full]
+        )
         if self._dialog.open:
             self._draw()
 
