@@ -1,50 +1,56 @@
-"""Page benchmark: how much the game costs on top of Pyodide, and whether it meets its budgets.
+"""Page benchmark: what the game costs on top of Pyodide, and whether it meets its budgets.
 
-Run from the repository root (about four minutes on two quiet cores):
+Run from the repository root (about three minutes on two quiet cores; exit status 1 when a budget
+is missed):
 
-    .venv/bin/python bench/page_bench.py                 # 5 runs of each boot, 100 clicks of each
-    .venv/bin/python bench/page_bench.py --markdown bench-results.md   # also write the table
-    .venv/bin/python bench/page_bench.py --profile       # plus a cProfile of the app's start-up
-    .venv/bin/python bench/page_bench.py --site /tmp/x   # a scratch copy of the tree (a fix to try)
+    .venv/bin/python bench/page_bench.py                    # 5 boots of each kind, 100 clicks each
+    .venv/bin/python bench/page_bench.py --markdown FILE    # also write the table as Markdown
+    .venv/bin/python bench/page_bench.py --profile          # plus cProfiles of the game's Python
+    .venv/bin/python bench/page_bench.py --site DIR         # serve another tree (a fix to try)
+    .venv/bin/python bench/page_bench.py --parts cold --runs 9          # only some of it
 
 It drives the real page (index.html) in headless Chromium, chosen and flagged as the e2e tests do,
-and hermetic like them: the site comes from a local static server, the pinned PyScript/Pyodide CDN
-URLs are answered from node_modules (e2e/harness), and any other request is refused. Next to the
+and hermetic like them (e2e/harness): the site comes from a local static server, the pinned
+PyScript/Pyodide CDN URLs are answered from node_modules, anything else is refused. Next to the
 game it loads bench/floor.html, a bare page that imports the same pinned pyodide.mjs and runs 1+1:
-the floor that any Pyodide app pays. Times are taken inside the page (navigation start to
-``<html data-ready="true">``), so Playwright's polling does not count. Each figure is the median
-of ``--runs`` runs, the game's and the floor's alternating so that load on the machine hits both
-alike; ratios are of medians from the same invocation.
+the floor that any Pyodide app pays. Times are read inside the page (navigation start to
+``<html data-ready="true">``, set by both pages), so Playwright's polling does not count. Each
+figure is a median of ``--runs``; the game's and the floor's runs alternate (and swap order every
+other run) so that load on the machine hits both alike; ratios are of medians of one invocation.
 
 What is measured, and how:
 
-- Cold boot: a fresh browser context (empty caches), game vs floor, both through the CDN mirror.
-- Board painted: ``first-contentful-paint`` as a fraction of that page load's boot.
-- Warm boot: a fresh on-disk profile (as a player's browser has) per run. The game: one online
-  visit, wait until the service worker says it is ready offline (``data-offline-ready``) and has
-  checked for updates, then go offline and open the game again. The floor: its second visit in the
-  same profile, from the HTTP cache. Playwright's request routing turns the HTTP cache off, so this
-  visit cannot go through the CDN mirror: the floor then loads the same files from a local
-  "CDN" server that sends the CDN's caching headers, with routing off and every other host sent to
-  a dead proxy (still hermetic). A routed second visit would download everything again and make
-  the game's warm start look better than it is.
-- Click -> rendered: ``event.timeStamp`` of a real (CDP) mouse click to the end of style and
-  layout after the Python handler ran (a window listener runs after the page's own listeners and
-  forces layout), for roll, hold and score. A seeded game (``?seed=``) makes every run play the
-  same dice. "Next frame" adds the wait for the frame to be produced, which includes waiting for
-  vsync (up to 16.7 ms at 60 Hz) and so is shown without a budget.
+- Cold boot: a fresh browser context (empty caches) per load, game and floor through the mirror.
+  PyScript's progress events and hooks split the game's boot into phases (read by an init script
+  that registers on the hooks object core.js shares on ``globalThis``: no change to the game).
+  The renderer's CPU time (DevTools' ProcessTime and ThreadTime) is shown too: it depends little
+  on what else runs on the machine, so it shows the game's extra work when wall times are noisy.
+- Board painted: ``first-contentful-paint`` as a fraction of the same load's boot.
+- Warm boot: a fresh on-disk profile, as a player's browser has, per run. The game: one online
+  visit, wait until its service worker is ready offline (``data-offline-ready``) and has checked
+  for updates, go offline, open the game again. The floor: its second visit in such a profile,
+  from the HTTP cache. Playwright's routing turns the HTTP cache off, so that visit cannot go
+  through the mirror: the floor loads the same files from a local "CDN" that sends the CDN's
+  caching headers, routing off and every other host sent to a dead proxy (still hermetic). The
+  floor's second load in its routed cold context (re-downloaded, no HTTP cache) is shown as well.
+- Click -> rendered: from ``event.timeStamp`` of a real (CDP) mouse click to the end of style and
+  layout after the game's handler (a window listener runs after the page's own and forces
+  layout), for roll, hold and score, in a seeded game (``?seed=``: the same dice every run).
+  "Next frame" adds the wait for the frame, vsync included (up to 16.7 ms), so has no budget.
 - Download size: every distinct URL the page and its service worker fetched on a first visit;
-  the app's own files counted at their gzip size (level 6, as a static host compresses them; the
-  local server does not), the runtime at its raw size. A URL fetched again (the worker's install
-  and update crawls) is counted as a revalidation (a 304 from a real server, a hit in a real HTTP
-  cache: routing turns the test browser's cache off). The second visit counts new downloads.
-- Python start-up: from the runtime ready (PyScript's ``py:progress`` "Loaded interpreter") to the
-  game interactive, with PyScript's phases, read from its events and hooks in the page (an init
-  script; no change to the app). The modules imported are read from the interpreter afterwards.
+  the game's own files at their gzip size (level 6, as a static host sends them; the local
+  server does not compress), the runtime at its raw size. A URL fetched again in the same visit
+  (the worker's install and update crawls) counts as a revalidation: a 304 from a real server or
+  a hit in a real HTTP cache, which routing turns off in the test browser. The second visit
+  counts new downloads.
+- Python start-up: PyScript's "Loaded interpreter" to interactive, split into [files], main.py's
+  fetch, PyScript's own module and the game's main.py (a ``performance.mark`` added through
+  PyScript's codeBeforeRun hook, between the two). The modules imported beyond a bare
+  interpreter are read from both interpreters afterwards.
 
-Budgets are ratios so that they hold on any machine; the script exits 1 when one is missed.
-Other browser test suites running at the same time skew every figure: the load average is printed
-with the table.
+Budgets are ratios so that they hold on any machine. Other programs running at the same time
+skew every wall-clock figure: each run's load average is printed as it goes, and the table ends
+with the load before and after.
 """
 
 from __future__ import annotations
@@ -60,6 +66,7 @@ import tempfile
 import threading
 import time
 import tomllib
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -318,6 +325,11 @@ class Transfer:
     runtime_files: int = 0
     revalidated: int = 0
     other: list[str] = field(default_factory=list)
+    own_by_folder: Counter[str] = field(default_factory=Counter)
+    """gzip bytes of the game's own files by folder, to show where the bytes are."""
+
+    def biggest_folders(self, count: int = 4) -> str:
+        return ", ".join(f"{k} {v / 1000:.1f}" for k, v in self.own_by_folder.most_common(count))
 
 
 # -- servers ---------------------------------------------------------------------------------
@@ -651,6 +663,8 @@ class PageBench:
                 result.own_files += 1
                 result.own_raw += file.stat().st_size
                 result.own_gzip += self.gzip_size(file)
+                folder = file.parent.relative_to(self.site).as_posix()
+                result.own_by_folder[folder if folder != "." else "(root)"] += self.gzip_size(file)
                 continue
             answer = self.mirror.resolve(url)
             if answer.file is not None:
@@ -909,8 +923,9 @@ def transfer_rows(first: Transfer, second: Transfer) -> list[Row]:
             first.own_gzip,
             "KB",
             Budget(250_000),
-            f"{first.own_files} files, {first.own_raw / 1000:,.1f} KB uncompressed; "
-            f"{first.revalidated} repeated requests (the worker's crawls) count as revalidations",
+            f"{first.own_files} files, {first.own_raw / 1000:,.1f} KB uncompressed; most in "
+            f"{first.biggest_folders()} (KB); {first.revalidated} repeated requests (the "
+            "worker's crawls) count as revalidations",
         ),
         Row(
             section,
@@ -958,7 +973,7 @@ def table(rows: list[Row], markdown: bool) -> str:
             )
             lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
         return "\n".join(lines)
-    widths = [max(len(cells[i]) for cells in body) for i in range(4)]
+    widths = [max((len(cells[i]) for cells in body), default=0) for i in range(4)]
     for row, cells in zip(rows, body, strict=True):
         if row.section != section:
             section = row.section
@@ -986,6 +1001,8 @@ def main() -> int:
     )
     args = parser.parse_args()
     parts = set(args.parts.split(","))
+    if parts - {"cold", "warm", "clicks", ""}:
+        parser.error(f"--parts: unknown {', '.join(sorted(parts - {'cold', 'warm', 'clicks'}))}")
     started = time.perf_counter()
     load_before = load_average()
     results = Results()
