@@ -7,29 +7,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_audit import audit
 from harness import goto_booted, wait_booted
 from playwright.sync_api import Browser, Page, expect
 from yacht_page import YachtPage
 
 from yacht.i18n import translator
-
-AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
-AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
-
-
-def audit(page: Page, where: str) -> None:
-    """Run axe on the page as it is; fail listing every violation."""
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    result: dict[str, Any] = page.evaluate(
-        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", AXE_TAGS
-    )
-    problems = [
-        f"{v['id']} ({v['impact']}): {v['help']} — "
-        + "; ".join(n["target"][0] if n["target"] else "?" for n in v["nodes"][:5])
-        for v in result["violations"]
-    ]
-    assert problems == [], f"axe violations on {where}:\n" + "\n".join(problems)
 
 
 @pytest.fixture(scope="module", params=["light", "dark"])

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_audit import audit
 from harness import goto_booted, reload_booted
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 from yacht_page import YachtPage
@@ -23,9 +24,6 @@ from yacht.game import GameState, roll
 from yacht.history import loads_history
 from yacht.scratch import scratch_text, scratch_warning
 from yacht.settings import loads_settings
-
-AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
-AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 
 # A throw for each traditional category, scoring there (250 in all, no zero asked about).
 GOOD = {
@@ -50,21 +48,6 @@ HOSTILE = "<b>Ann</b> & co"
 def booted_context_args() -> dict[str, Any]:
     # axe is injected as a script, which the page's policy rightly forbids; bypass it here.
     return {"bypass_csp": True}
-
-
-def audit(page: Page, where: str) -> None:
-    """Run axe on the page as it is (the pattern of test_accessibility.py)."""
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    result: dict[str, Any] = page.evaluate(
-        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", AXE_TAGS
-    )
-    problems = [
-        f"{v['id']} ({v['impact']}): {v['help']} — "
-        + "; ".join(n["target"][0] if n["target"] else "?" for n in v["nodes"][:5])
-        for v in result["violations"]
-    ]
-    assert problems == [], f"axe violations on {where}:\n" + "\n".join(problems)
 
 
 def stored(page: Page, key: str) -> str | None:
