@@ -11,8 +11,7 @@ element (:mod:`yacht.web.svg`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from pyodide.ffi import to_js
 from pyscript import window
@@ -82,9 +81,18 @@ class HistoryView:
             self._change(lambda history: history.without_game(gone))
 
     def start_daily(self, day: str) -> bool:
-        """Note that today's challenge was started; whether this attempt is the official one."""
-        official = day not in self.history.daily_started
-        self._change(lambda history: history.start_daily(day)[0])
+        """Note that today's challenge was started; whether this attempt is the official one.
+
+        Decided on the history as stored now, so an attempt started in another tab counts.
+        """
+        official = False
+
+        def start(history: History) -> History:
+            nonlocal official
+            history, official = history.start_daily(day)
+            return history
+
+        self._change(start)
         return official
 
     def merge(self, imported: History) -> str:
@@ -106,7 +114,7 @@ class HistoryView:
         if self._slot.refresh() and self._dialog.open:
             self._draw()
 
-    def _change(self, edit: Any) -> None:
+    def _change(self, edit: Callable[[History], History]) -> None:
         result = self._slot.change(edit)
         # Unreadable storage is already told by the game's slot; a full one is news.
         self._tell_notices(
