@@ -184,7 +184,9 @@ def test_history_is_exported_cleared_with_confirmation_and_imported(
 # -- the question before a wasted 0 ------------------------------------------------------------
 
 
-def test_a_wasted_zero_is_questioned_and_can_be_cancelled_by_keyboard(booted_page: Page) -> None:
+def test_a_wasted_zero_is_questioned_and_can_be_cancelled_by_keyboard(
+    booted_page: Page, save_screenshot: Callable[..., Path]
+) -> None:
     page = booted_page
     board = YachtPage(page)
     board.new_game("traditional", ("Kim",))
@@ -201,6 +203,7 @@ def test_a_wasted_zero_is_questioned_and_can_be_cancelled_by_keyboard(booted_pag
     question = page.get_by_role("dialog", name=scratch_text(game, warning))
     expect(question).to_be_visible()
     expect(question.get_by_role("button", name="Cancel")).to_be_focused()
+    save_screenshot(page, "zero-question")
     page.keyboard.press("Escape")
     expect(question).to_be_hidden()
     expect(option).to_be_focused()
@@ -236,7 +239,9 @@ def enter(page: Page, faces: str) -> None:
     page.wait_for_function("b => localStorage.getItem('yacht:game') !== b", arg=before)
 
 
-def test_real_dice_play_a_whole_game_from_typed_faces(booted_page: Page) -> None:
+def test_real_dice_play_a_whole_game_from_typed_faces(
+    booted_page: Page, save_screenshot: Callable[..., Path]
+) -> None:
     page = booted_page
     board = YachtPage(page)
     games_before = history_games(page)
@@ -257,6 +262,7 @@ def test_real_dice_play_a_whole_game_from_typed_faces(booted_page: Page) -> None
     assert state(page).dice == (1, 2, 3, 4, 6)
     assert board.dice() == [1, 2, 3, 4, 6]
     expect(page.locator("#rolls-left")).to_have_text("2 rolls left")
+    save_screenshot(page, "real-dice")
     enter(page, "1 2 3 4 4")
     enter(page, GOOD["ones"])
     expect(page.get_by_label("Faces thrown")).to_be_disabled()
@@ -351,7 +357,9 @@ def daily_context(
 
 
 def test_the_daily_game_is_the_same_everywhere_on_a_date(
-    new_site_context: Callable[..., BrowserContext], allow_console: Callable[[str], None]
+    new_site_context: Callable[..., BrowserContext],
+    allow_console: Callable[[str], None],
+    save_screenshot: Callable[..., Path],
 ) -> None:
     allow_console("Service Worker registration blocked")
     # The same calendar date, 1 December 2026, on opposite sides of the world: in UTC these
@@ -384,6 +392,7 @@ def test_the_daily_game_is_the_same_everywhere_on_a_date(
     auckland.get_by_role("button", name="Daily challenge").click()
     dialog = auckland.get_by_role("dialog", name="Daily challenge")
     expect(dialog).to_contain_text("this attempt is practice")
+    save_screenshot(auckland, "daily-practice")
     dialog.get_by_role("button", name="Play today's game").click()
     expect(auckland.locator("#notice")).to_contain_text("Practice round")
     practice = state(auckland)
@@ -404,6 +413,7 @@ def test_the_daily_game_is_the_same_everywhere_on_a_date(
     expect(over.locator("#daily-share-note")).to_have_text(
         "Your official result of today's challenge:"
     )
+    save_screenshot(honolulu, "daily-result")
     over.get_by_role("button", name="Copy result").click()
     fallback = over.locator("#daily-share-fallback")
     copied = honolulu.evaluate("navigator.clipboard.readText().catch(() => null)")
