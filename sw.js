@@ -50,6 +50,13 @@
 // fetches the new runtime's entry files and waits (the old release keeps playing) when it
 // cannot; the rest of the new runtime is cached as the next, online, boot loads it.
 //
+// One lock orders every change to the state record and to the set of caches (the update check's
+// "store the snapshot, mark it pending", the switch, the deletion of unused caches, pruning the
+// runtime): each reads the record afresh inside the lock and writes it before letting go. Pages
+// and checks overlap (Reload pressed while a check runs, a check started by another tab): without
+// the lock, a check that read the record before a switch would write the old release back after
+// it, and the page would reload into the release it had just left.
+//
 // Limits: the crawl sees what index.html, the manifest, CSS and pyscript.toml name; a file the
 // game would fetch by itself later is not part of the release (list it in [files]). A host
 // that publishes file by file (not atomically, as Pages does) can be caught half-way; the next
@@ -75,6 +82,9 @@ const RUNTIME_CACHE = `${OWN_PREFIX}runtime`;
 const META_CACHE = `${OWN_PREFIX}meta`;
 // The state record's key in META_CACHE; a made-up URL that is never fetched.
 const STATE_KEY = new URL("__yacht-sw-state__", SCOPE).href;
+// The Web Lock that orders changes to the state record and the caches (see withStateLock). Per
+// scope, not per SCHEMA: an old worker finishing its work and its successor share it.
+const STATE_LOCK = `${CACHE_PREFIX}state`;
 const ENTRY = new URL("index.html", SCOPE).href;
 // How long a switch to a release with a new runtime waits for the network before giving up.
 const RUNTIME_PROBE_TIMEOUT_MS = 5000;
@@ -96,13 +106,15 @@ let updateCheck = null; // the running check, shared by pages that ask at the sa
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
-      const state = await readState();
-      if (!(state.current && (await caches.has(APP_PREFIX + state.current)))) {
+      if (!(await hasCurrentRelease(await readState()))) {
         // First install (or a new cache schema): the worker is not usable without a release,
         // so a failed download fails the install and the browser tries again next visit.
         const release = await downloadRelease();
-        await storeSnapshot(release);
-        await writeState({ current: release.id, pending: null });
+        await withStateLock(async () => {
+          if (await hasCurrentRelease(await readState())) return;
+          await storeSnapshot(release);
+          await writeState({ current: release.id, pending: null });
+        });
       }
       await self.skipWaiting();
     })()
@@ -110,7 +122,7 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(deleteUnusedCaches());
+  event.waitUntil(withStateLock(deleteUnusedCaches));
 });
 
 // -- serving -----------------------------------------------------------------------------------
@@ -210,10 +222,13 @@ async function onPageBooted(client, message) {
     let missing = [];
     try {
       missing = await cacheWhatThePageUsed(client, urls);
-      const state = await readState();
-      ready = Boolean(state.current) && missing.length === 0;
-      if (ready && servedBy.get(client.id) === state.current) await pruneRuntime(urls);
-      await deleteUnusedCaches(); // e.g. the snapshot a page that is now closed was using
+      ready = await withStateLock(async () => {
+        const state = await readState();
+        const complete = Boolean(state.current) && missing.length === 0;
+        if (complete && servedBy.get(client.id) === state.current) await pruneRuntime(urls);
+        await deleteUnusedCaches(); // e.g. the snapshot a page that is now closed was using
+        return complete;
+      });
     } catch (error) {
       missing.push(String(error)); // e.g. storage quota exceeded: the page says it is not ready
     }
@@ -280,14 +295,20 @@ function checkForUpdate() {
   if (!updateCheck) {
     updateCheck = (async () => {
       const release = await downloadRelease();
-      const state = await readState();
-      if (release.id === state.current) {
-        if (state.pending) return writeStateAndClean({ current: state.current, pending: null });
-        return state;
-      }
-      if (release.id !== state.pending) await storeSnapshot(release);
-      const needs = await runtimeNotCached(release.runtimeRefs);
-      return writeStateAndClean({ current: state.current, pending: release.id, needs });
+      // The download takes a while; the record may have changed meanwhile (a switch, another
+      // worker's check), so it is read only now, under the lock, and written before letting go.
+      return withStateLock(async () => {
+        const state = await readState();
+        if (release.id === state.current) {
+          if (state.pending) return writeStateAndClean({ current: state.current, pending: null });
+          return state;
+        }
+        if (release.id !== state.pending || !(await caches.has(APP_PREFIX + release.id))) {
+          await storeSnapshot(release);
+        }
+        const runtime = release.runtimeRefs;
+        return writeStateAndClean({ current: state.current, pending: release.id, runtime });
+      });
     })().finally(() => {
       updateCheck = null;
     });
@@ -445,6 +466,25 @@ async function writeState(state) {
   return state;
 }
 
+// Run `task` (an async function) alone among the tasks that change the state record or delete
+// caches: it reads the record itself, inside, and has written it when its promise settles. Web
+// Locks also order an old worker still finishing a task and its successor; where a browser lacks
+// them, a chain of promises orders this worker's own tasks. Not re-entrant: a task never asks
+// for the lock again (so the functions it calls take none).
+let localLock = Promise.resolve();
+
+function withStateLock(task) {
+  const locks = self.navigator && self.navigator.locks;
+  if (locks) return locks.request(STATE_LOCK, () => task());
+  const run = localLock.then(() => task());
+  localLock = run.catch(() => {});
+  return run;
+}
+
+async function hasCurrentRelease(state) {
+  return Boolean(state.current) && caches.has(APP_PREFIX + state.current);
+}
+
 async function writeStateAndClean(state) {
   await writeState(state);
   await deleteUnusedCaches();
@@ -454,12 +494,19 @@ async function writeStateAndClean(state) {
 // Make the pending release current; returns the new state, or the unchanged one when the switch
 // has to wait. It waits when the pending release needs a runtime version that is not cached
 // (the pinned PyScript or Pyodide changed) and the network cannot fetch it right now: switching
-// offline would leave a game that cannot start, where the old release still plays.
-async function switchToPending() {
-  const state = await readState();
-  if (!state.pending) return state;
-  if (!(await fetchRuntime(state.needs || []))) return state;
-  return writeStateAndClean({ current: state.pending, pending: null });
+// offline would leave a game that cannot start, where the old release still plays. What is
+// missing is worked out now, not at the check (pruning may have deleted a version since), and
+// under the lock, so no check or pruning gets in between the probe and the switch. (The probe
+// is short: RUNTIME_PROBE_TIMEOUT_MS per runtime version that changed.)
+function switchToPending() {
+  return withStateLock(async () => {
+    const state = await readState();
+    if (!state.pending) return state;
+    // `needs`: the record of a worker before `runtime` was kept (the entry files it lacked).
+    const needs = await runtimeNotCached(state.runtime || state.needs || []);
+    if (!(await fetchRuntime(needs))) return state;
+    return writeStateAndClean({ current: state.pending, pending: null });
+  });
 }
 
 // The runtime URLs (one per version) whose version has nothing in the runtime cache yet.
@@ -495,6 +542,8 @@ async function fetchRuntime(urls) {
 
 // Delete this scope's caches that are not the current or pending snapshot, a snapshot an open
 // page is using, the runtime or the state: earlier releases and every cache of an older SCHEMA.
+// Call it holding the state lock (withStateLock), so that it sees the record a task has
+// written and not a snapshot stored for a record about to be written.
 async function deleteUnusedCaches() {
   const state = await readState();
   const keep = new Set([RUNTIME_CACHE, META_CACHE]);
