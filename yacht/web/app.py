@@ -293,7 +293,8 @@ class App:
             self._coach = self._coach[:-1]  # the scoring it graded was taken back
         if graded is not None and self._coach is not None:
             self._coach = (*self._coach, graded)
-        self._commit(after)
+        if not self._commit(after):
+            return  # the move was dropped for another tab's newer game: nothing to announce
         self._extras.after_action(action, before, after, self._coach)
         if graded is not None:
             self._announce(self._advisor.say(graded, before, self._tr))
@@ -347,12 +348,13 @@ class App:
         self._commit(after)
         self._extras.after_hold(after, index)
 
-    def _commit(self, state: GameState) -> None:
+    def _commit(self, state: GameState) -> bool:
+        """Show and save ``state``; False when another tab had moved on and its game is shown."""
         self.state = state
         self._advisor.clear()
         self._show_notice("")
         self._render()
-        self._save_game(state)
+        return self._save_game(state)
 
     def _view(self) -> BoardView:
         return board_view(self.state, self._tr)
@@ -368,12 +370,14 @@ class App:
         except StorageUnavailable as error:
             self._note([Notice(Event.UNAVAILABLE, key, detail=str(error))])
 
-    def _save_game(self, state: GameState) -> None:
+    def _save_game(self, state: GameState) -> bool:
         result = self._games.save(state, self._coach)
         self._note(result.notices)
         if result.newer is not None:
             # Another tab moved this game on first: show its game rather than write over it.
             self._adopt(result.newer.state)
+            return False
+        return True
 
     def _adopt(self, state: GameState) -> None:
         """Show ``state``, which came from outside this tab (another tab, or an import)."""
@@ -468,6 +472,8 @@ class App:
         document.documentElement.lang = tr.language
         by_id("language").value = tr.language
         translate_page(tr)
+        # translate_page rewrote texts the renderer also owns: let it write them all again.
+        self._renderer.forget_written()
         self._label_seats()
         self._render()
         if by_id("guide").open:

@@ -65,6 +65,10 @@ class Renderer:
             for seat, cell in enumerate(row.cells):
                 self._render_cell(self._cells[row.key, seat], row, seat, cell, view.current)
 
+    def forget_written(self) -> None:
+        """Write every value on the next render, even those that seem unchanged."""
+        self._write.forget()
+
     def show_ranking(self, view: BoardView) -> None:
         """Fill the game-over dialog's ranking."""
         self._over_title.textContent = view.headline
