@@ -867,7 +867,9 @@ def cold_rows(results: Results) -> list[Row]:
         )
     extra = sorted(set(results.game_modules) - set(results.floor_modules))
     own = [m for m in extra if m == "yacht" or m.startswith("yacht.")]
-    others = ", ".join(m for m in extra if m not in own) or "none"
+    # Grouped by top-level package: a stdlib package pulled in whole (email, xml) stands out.
+    packages = Counter(m.split(".")[0] for m in extra if m not in own)
+    others = ", ".join(f"{name} {n}" if n > 1 else name for name, n in packages.most_common())
     section = "Python start-up of the game (cold)"
     rows += [
         Row(
@@ -882,8 +884,7 @@ def cold_rows(results: Results) -> list[Row]:
             "modules imported beyond a bare interpreter",
             len(extra),
             "",
-            note=f"{len(own)} of the game ({', '.join(m.removeprefix('yacht.') for m in own)}); "
-            f"others: {others}",
+            note=f"{len(own)} yacht.*; the others by package: {others or 'none'}",
         ),
     ]
     return rows
