@@ -8,7 +8,6 @@ them directly (rather than compiled ``.mo`` files) keeps the site playable witho
 from __future__ import annotations
 
 import ast
-import gettext
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
@@ -175,6 +174,8 @@ def _plural_rule(header: str) -> Callable[[int], int]:
         if name.strip() == "plural":
             # The stdlib's own converter of gettext's C plural expressions (safe: it parses,
             # it doesn't eval arbitrary code).
+            import gettext  # only catalogs need it: English starts without it
+
             rule: Callable[[int], int] = gettext.c2py(value.strip())
             return rule
     return lambda n: int(n != 1)
