@@ -16,11 +16,12 @@ hash = $(shell cksum < $(1) | cut -d' ' -f1)
 PY_STAMP := $(VENV)/.installed-$(call hash,pyproject.toml)
 NPM_STAMP := node_modules/.installed-$(call hash,package-lock.json)
 
-.PHONY: help play test install lint typecheck pytest clean
+.PHONY: help play test bench install lint typecheck pytest clean
 
 help:
 	@echo "make play   serve the game at http://127.0.0.1:$(PORT)/"
 	@echo "make test   install what is missing, then ruff, mypy and pytest (unit + e2e)"
+	@echo "make bench  the page benchmark (boot, clicks, bytes) against its budgets"
 	@echo "make clean  remove installs, caches and test artifacts"
 
 play:
@@ -51,6 +52,9 @@ typecheck: install
 
 pytest: install
 	$(BIN)/pytest
+
+bench: install
+	$(BIN)/python bench/page_bench.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) node_modules e2e/artifacts test-results .mypy_cache .ruff_cache .pytest_cache
