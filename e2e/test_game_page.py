@@ -343,3 +343,15 @@ def test_saved_record_is_the_engine_format(game: YachtPage) -> None:
     record = game.saved()
     state = yacht.GameState.from_dict(json.loads(json.dumps(record)))
     assert list(state.dice or ()) == game.dice()
+
+
+def test_runtime_load_failure_is_explained_in_the_players_language(
+    site_page: Page, allow_console: Any
+) -> None:
+    allow_console("Failed to load resource")
+    allow_console("core.js")
+    site_page.route("**/core.js", lambda route: route.abort())
+    site_page.goto("?lang=pl")
+    site_page.wait_for_function("document.documentElement.dataset.ready === 'failed'")
+    expect(site_page.get_by_role("alert")).to_contain_text("Nie udało się pobrać silnika gry")
+    expect(site_page.locator("#status")).to_have_text("Nie udało się uruchomić gry.")
