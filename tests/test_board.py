@@ -5,21 +5,12 @@ from __future__ import annotations
 import pytest
 
 import yacht
+from tests.reference import ScriptedDice
 from yacht.board import board_view, roll_announcement, score_announcement
 
 
-class Queue:
-    """A dice source that throws the faces it was given, in order."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-
-    def randint(self, a: int, b: int) -> int:
-        return self.faces.pop(0)
-
-
 def rolled(state: yacht.GameState, *faces: int) -> yacht.GameState:
-    return yacht.roll(state, Queue(*faces))
+    return yacht.roll(state, ScriptedDice(faces))
 
 
 def test_fresh_game_shows_blank_dice_and_enabled_roll() -> None:

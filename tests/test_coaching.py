@@ -7,6 +7,7 @@ import json
 import pytest
 
 import yacht
+from tests.reference import ScriptedDice
 from yacht.coach_log import CoachEntry, Move, entries_from_data, entries_to_data
 from yacht.coaching import (
     NEGLIGIBLE,
@@ -23,18 +24,8 @@ from yacht.setup_record import dumps_setup, loads_setup
 from yacht.strategy import KeepOption, advise_state
 
 
-class Queue:
-    """A dice source that throws the given faces in order."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-
-    def randint(self, a: int, b: int) -> int:
-        return self.faces.pop(0)
-
-
 def rolled(*faces: int, ruleset: str = "traditional") -> yacht.GameState:
-    return yacht.roll(yacht.new_game(["Ann"], ruleset), Queue(*faces))
+    return yacht.roll(yacht.new_game(["Ann"], ruleset), ScriptedDice(faces))
 
 
 def test_a_yacht_is_scored_as_a_yacht() -> None:
@@ -96,7 +87,7 @@ def test_summary_adds_losses_per_turn_and_picks_the_costliest() -> None:
 
 def test_coach_log_and_computers_survive_a_save() -> None:
     state = yacht.new_game(["Ann", "Bot"], computers=[None, "optimal"])
-    state = yacht.roll(state, Queue(1, 2, 3, 4, 5))
+    state = yacht.roll(state, ScriptedDice((1, 2, 3, 4, 5)))
     log = (
         CoachEntry(0, 1, 1.25, Move("hold", (5, 1)), Move("hold", (1, 2))),
         CoachEntry(

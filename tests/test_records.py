@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.reference import ScriptedDice
 from yacht import (
     GameState,
     InvalidSaveError,
@@ -90,17 +91,6 @@ class FakeStore:
             raise StorageUnavailable("QuotaExceededError: the quota has been exceeded")
         self.items[key] = text
         self.writes += 1
-
-
-class ScriptedDice:
-    """Throws exactly the faces it was given."""
-
-    def __init__(self, faces: list[int]) -> None:
-        self.faces = list(faces)
-
-    def randint(self, a: int, b: int) -> int:
-        assert (a, b) == (1, 6)
-        return self.faces.pop(0)
 
 
 def clock() -> str:
