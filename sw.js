@@ -20,11 +20,11 @@
 //
 // FIRST VISIT
 //
-// The page registers this worker at once; installing downloads the release snapshot (a few
-// dozen small files). The runtime is already being fetched by the page, before the worker
-// controls it, so the worker does not claim the page. Instead, once Python has booted, the page
-// sends the URLs of everything it loaded (performance.getEntriesByType("resource")) and the
-// worker caches what it does not have yet. It asks with cache: "force-cache", so in a real
+// The page registers this worker once Python has booted (so that installing does not compete
+// with the start-up); installing downloads the release snapshot (a few dozen small files). The
+// runtime was fetched by the page before the worker existed, so the worker does not claim the
+// page. Instead, once the worker is active, the page sends the URLs of everything it loaded
+// (performance.getEntriesByType("resource")) and the worker caches what it does not have yet. It asks with cache: "force-cache", so in a real
 // browser these files come out of the HTTP cache the page has just filled: no second download.
 // When that is done the worker answers "offline-status" and the page shows "Ready to play
 // offline".
@@ -58,7 +58,8 @@
 // it, and the page would reload into the release it had just left.
 //
 // Limits: the crawl sees what index.html, the manifest, CSS and pyscript.toml name; a file the
-// game would fetch by itself later is not part of the release (list it in [files]). A host
+// game fetches by itself later is part of the release only when pyscript.toml lists it (in
+// [files], or in [yacht.fetched-later] when PyScript should not fetch it before start-up). A host
 // that publishes file by file (not atomically, as Pages does) can be caught half-way; the next
 // check then sees the finished deploy as one more release.
 //
@@ -385,11 +386,15 @@ function referencesIn(href, type, bytes) {
 const ATTRIBUTE = /\s(?:src|href|config)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
 
 // src, href and config (PyScript's config file) of the tags that load something. Links (<a>)
-// are not followed: they lead to other pages, not to parts of this one.
+// are not followed: they lead to other pages, not to parts of this one. Neither are preload
+// hints: they name runtime files that PyScript loads in any case (cached when the page reports
+// what it loaded), and a self-hosted runtime followed from them would be copied into every
+// release snapshot.
 function htmlReferences(html) {
   const refs = [];
   const source = html.replace(/<!--[\s\S]*?-->/g, "");
   for (const [tag] of source.matchAll(/<(?:link|script|img|source|video|audio)\b[^>]*>/gi)) {
+    if (/\srel\s*=\s*["']?(?:modulepreload|preload)\b/i.test(tag)) continue;
     for (const m of tag.matchAll(ATTRIBUTE)) {
       refs.push(m[1] ?? m[2] ?? m[3]);
     }
@@ -414,7 +419,9 @@ function manifestReferences(text) {
 }
 
 // The source URLs of PyScript's [files] table: `"./yacht/game.py" = "./yacht/game.py"`, one a
-// line (tests/test_site_files.py checks that pyscript.toml keeps to this form).
+// line (tests/test_site_files.py checks that pyscript.toml keeps to this form), and of the
+// game's own [yacht.fetched-later] table, files it downloads itself after start-up.
+const RELEASE_TABLES = new Set(["files", "yacht.fetched-later"]);
 function tomlFiles(toml) {
   const refs = [];
   let table = "";
@@ -425,7 +432,7 @@ function tomlFiles(toml) {
       continue;
     }
     const entry = line.match(/^\s*(?:"([^"]+)"|'([^']+)'|([\w./-]+))\s*=/);
-    if (table === "files" && entry) refs.push(entry[1] ?? entry[2] ?? entry[3]);
+    if (RELEASE_TABLES.has(table) && entry) refs.push(entry[1] ?? entry[2] ?? entry[3]);
   }
   return refs.filter(isFileReference);
 }

@@ -26,13 +26,8 @@ from yacht.categories import UPPER_FACES
 from yacht.rulesets import RuleSet, find_ruleset
 from yacht.strategy import advise, choose_action, expected_score
 from yacht.strategy.build import build_all
-from yacht.strategy.tables import (
-    DATA_DIR,
-    load_values,
-    shipped_rulesets,
-    table_bytes,
-    table_name,
-)
+from yacht.strategy.tables import load_values, shipped_rulesets, table_bytes
+from yacht.table_files import DATA_DIR, table_name
 
 
 def main() -> None:

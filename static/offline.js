@@ -1,7 +1,10 @@
 // Offline play and updates, the page's side of sw.js (read its header for the whole strategy).
 //
-// - Registers the service worker, right away: installing it downloads only the app's own small
-//   files, so it does not hold up the runtime download the page has already started.
+// - Registers the service worker once Python has booted (or failed to): installing it crawls
+//   and hashes the release, work that would otherwise compete with the page's own start-up for
+//   the network and the CPU (measured by bench/page_bench.py). A page the worker already
+//   controls is served by it from the start all the same; registering again only asks the
+//   browser to compare sw.js.
 // - Once Python has booted (<html data-ready>), sends the worker the URLs of every file the page
 //   loaded, so that files fetched before the worker existed are cached too; the worker answers
 //   whether the game is now ready to play offline (<html data-offline-ready="true|false">), then
@@ -123,12 +126,14 @@
 
   navigator.serviceWorker.addEventListener("message", onMessage);
   navigator.serviceWorker.startMessages();
-  navigator.serviceWorker
-    .register("sw.js", { updateViaCache: "none" })
-    .catch(function (error) {
-      // Not fatal: the game plays online as before (e.g. storage is disabled in this browser).
-      console.warn("Yacht: offline play unavailable:", error);
-    });
+  whenBooted().then(function () {
+    navigator.serviceWorker
+      .register("sw.js", { updateViaCache: "none" })
+      .catch(function (error) {
+        // Not fatal: the game plays online as before (e.g. storage is disabled in this browser).
+        console.warn("Yacht: offline play unavailable:", error);
+      });
+  });
 
   Promise.all([whenBooted(), navigator.serviceWorker.ready]).then(function (results) {
     var registration = results[1];

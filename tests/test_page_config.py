@@ -67,11 +67,23 @@ def test_index_loads_core_script_and_stylesheet() -> None:
     assert '<script type="py" src="yacht/web/main.py" config="pyscript.toml">' in html
 
 
+def _table(name: str) -> dict[str, str]:
+    table: object = _config()
+    for key in name.split("."):
+        assert isinstance(table, dict), name
+        table = table[key]
+    assert isinstance(table, dict), name
+    return table
+
+
 def test_every_runtime_module_is_shipped_to_the_browser() -> None:
     files = _config()["files"]
     assert isinstance(files, dict)
-    shipped = {source.removeprefix("./") for source in files}
-    assert all(files[f"./{path}"] == f"./{path}" for path in shipped), "files keep their paths"
+    later = _table("yacht.fetched-later")
+    shipped = {source.removeprefix("./") for source in [*files, *later]}
+    assert all({**files, **later}[f"./{path}"] == f"./{path}" for path in shipped), (
+        "files keep their paths"
+    )
     modules = {
         p.relative_to(ROOT).as_posix()
         for p in (ROOT / "yacht").rglob("*.py")
@@ -84,7 +96,7 @@ def test_every_runtime_module_is_shipped_to_the_browser() -> None:
         if p.suffix != ".pot"
     }
     assert shipped - modules <= data, "pyscript.toml lists files that do not exist"
-    assert data <= shipped, "data files missing from pyscript.toml [files]"
+    assert data <= shipped, "data files missing from pyscript.toml"
     assert modules - NOT_SHIPPED <= shipped, "modules missing from pyscript.toml [files]"
 
 
@@ -96,3 +108,47 @@ def test_only_the_web_package_touches_the_browser() -> None:
         if "web" not in p.relative_to(ROOT / "yacht").parts and browser_import.search(p.read_text())
     ]
     assert offenders == []
+
+
+def test_strategy_tables_are_fetched_after_start_up_not_before() -> None:
+    # PyScript fetches all of [files] before Python starts: the tables (70 KB that do not
+    # compress) would delay every game's first roll. The game downloads them itself.
+    files = _config()["files"]
+    assert isinstance(files, dict)
+    tables = {f"./{p.relative_to(ROOT).as_posix()}" for p in (ROOT / "yacht/data").glob("*.ytb")}
+    assert tables, "no strategy tables found"
+    assert not tables & set(files), "strategy tables belong in [yacht.fetched-later]"
+    assert set(_table("yacht.fetched-later")) == tables
+
+
+def _preloads() -> list[str]:
+    html = (ROOT / "index.html").read_text()
+    tags = re.findall(r"<link\b[^>]*\brel=\"(?:modulepreload|preload)\"[^>]*>", html)
+    hrefs = [re.search(r'\bhref="([^"]+)"', tag) for tag in tags]
+    assert all(hrefs), "a preload without href"
+    return [href.group(1) for href in hrefs if href]
+
+
+def test_preloaded_runtime_files_exist_in_the_pinned_packages() -> None:
+    # Chunk names change with every PyScript release: a stale hint downloads a file for nothing
+    # (and leaves the real one to the slow chain the hints are there to avoid).
+    pins = _pins()
+    core_dist = ROOT / "node_modules/@pyscript/core/dist"
+    core_text = "".join(p.read_text() for p in core_dist.glob("core*.js"))
+    runtime = [url for url in _preloads() if url.startswith("https://")]
+    assert runtime, "index.html preloads nothing of the runtime"
+    for url in runtime:
+        core = re.match(rf"{CORE_URL.pattern}(.+)$", url)
+        pyodide = re.match(rf"{PYODIDE_URL.pattern}(.+)$", url)
+        if core:
+            assert core.group(1) == pins["@pyscript/core"]
+            assert (core_dist / core.group(2)).is_file(), url
+            assert core.group(2) in core_text, f"{url}: core.js never loads it"
+        else:
+            assert pyodide, url
+            assert pyodide.group(1) == pins["pyodide"]
+            assert (ROOT / "node_modules/pyodide" / pyodide.group(2)).is_file(), url
+
+
+def test_the_config_is_preloaded() -> None:
+    assert "pyscript.toml" in _preloads()

@@ -26,6 +26,8 @@ ENTRY_MODULE = ROOT / "yacht" / "web" / "main.py"
 # How sw.js reads a [files] entry: a quoted (or bare) key at the start of a line, then "=".
 SW_FILES_ENTRY = re.compile(r"""^\s*(?:"([^"]+)"|'([^']+)'|([\w./-]+))\s*=""")
 SW_TABLE_HEADER = re.compile(r"^\s*\[\s*([^\]]+?)\s*\]\s*(?:#.*)?$")
+# The pyscript.toml tables sw.js reads (its RELEASE_TABLES).
+RELEASE_TABLES = ("files", "yacht.fetched-later")
 
 
 def read(name: str) -> str:
@@ -121,13 +123,18 @@ def test_files_table_is_in_the_form_the_worker_reads() -> None:
             table = header.group(1).replace('"', "").replace("'", "")
             continue
         entry = SW_FILES_ENTRY.match(line)
-        if table == "files" and entry:
+        if table in RELEASE_TABLES and entry:
             seen.append(next(group for group in entry.groups() if group))
-    assert seen == list(config["files"]), 'one `"source" = "destination"` entry per line'
+    assert seen == release_table_entries(config), 'one `"source" = "destination"` entry per line'
+
+
+def release_table_entries(config: dict[str, Any]) -> list[str]:
+    """The sources of pyscript.toml's tables the worker reads, in file order."""
+    return [*config["files"], *config["yacht"]["fetched-later"]]
 
 
 def test_files_table_names_existing_published_files() -> None:
-    for source in tomllib.loads(read("pyscript.toml"))["files"]:
+    for source in release_table_entries(tomllib.loads(read("pyscript.toml"))):
         assert "{" not in source, f"{source}: sw.js cannot expand templates"
         assert not source.endswith("*"), f"{source}: sw.js cannot expand folders"
         path = local_path(source, "pyscript.toml")

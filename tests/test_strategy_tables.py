@@ -23,10 +23,10 @@ from yacht.strategy.tables import (
     shipped_rulesets,
     storage_order,
     table_bytes,
-    table_name,
     values_from_steps,
 )
 from yacht.strategy.turn import turn_value
+from yacht.table_files import download_missing_with, table_name, table_path, tables_read_for
 
 DATA = Path(__file__).resolve().parent.parent / "yacht" / "data"
 
@@ -132,3 +132,33 @@ def test_values_from_steps_rebuilds_the_same_floats() -> None:
     loaded = load_values(rules)
     for mask in (0, 1, 3, 0x0F0, space.full_mask ^ 1):
         assert fresh.value(mask, 0) == loaded.value(mask, 0)
+
+
+def test_a_table_missing_on_disk_is_downloaded_when_a_download_is_set(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    shipped = table_bytes("traditional")
+    asked: list[str] = []
+
+    def download(name: str) -> bytes:
+        asked.append(name)
+        return shipped
+
+    monkeypatch.setattr(tables, "DATA_DIR", tmp_path)
+    download_missing_with(download)
+    try:
+        assert table_bytes("traditional") == shipped
+        assert asked == ["traditional"]
+    finally:
+        download_missing_with(None)
+    with pytest.raises(TableError, match="python -m yacht tables"):
+        table_bytes("traditional")
+
+
+def test_a_bonus_table_is_read_with_its_base_table() -> None:
+    extended = find_ruleset("extended")
+    assert tables_read_for(extended) == ("extended",)
+    assert tables_read_for(extended.with_upper_bonus(True)) == ("extended", "extended-bonus")
+    for ruleset in shipped_rulesets():
+        for name in tables_read_for(ruleset):
+            assert table_path(name).is_file(), name

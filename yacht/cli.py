@@ -82,7 +82,8 @@ def _run_tables(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from yacht.strategy.build import write_tables
-    from yacht.strategy.tables import DATA_DIR, shipped_rulesets, table_name
+    from yacht.strategy.tables import shipped_rulesets
+    from yacht.table_files import DATA_DIR, table_name
 
     rulesets = shipped_rulesets()
     if args.only:

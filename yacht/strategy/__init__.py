@@ -21,7 +21,8 @@ from yacht.strategy.advice import (
     preload,
 )
 from yacht.strategy.bots import BOT_LEVELS, choose_action
-from yacht.strategy.tables import TableError, install_table, table_name
+from yacht.strategy.tables import TableError, install_table
+from yacht.table_files import table_name
 
 __all__ = [
     "BOT_LEVELS",

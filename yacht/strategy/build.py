@@ -23,9 +23,9 @@ from yacht.strategy.tables import (
     encode,
     is_stored,
     shipped_rulesets,
-    table_name,
 )
 from yacht.strategy.turn import turn_value
+from yacht.table_files import table_name
 
 
 @dataclass(frozen=True)

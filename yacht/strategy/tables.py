@@ -35,12 +35,12 @@ import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 
-from yacht.errors import YachtError
 from yacht.rulesets import RuleSet, find_ruleset
 from yacht.strategy.states import StateSpace, state_space
 from yacht.strategy.turn import turn_value
+from yacht.table_files import DATA_DIR, missing_table_download, table_name, table_path
+from yacht.table_files import TableError as TableError
 
 FORMAT_VERSION = 1
 MAGIC = b"YTBL"
@@ -49,19 +49,7 @@ BASE_SCALE = 1024
 BONUS_SCALE = 16
 """Steps per point of the bonus's worth in live bonus states."""
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
-"""Where the shipped tables live; :func:`install_table` can supply bytes fetched otherwise."""
-
 _installed: dict[str, bytes] = {}
-
-
-class TableError(YachtError, RuntimeError):
-    """A value table that is missing, damaged or built for other rules."""
-
-
-def table_name(ruleset: RuleSet) -> str:
-    """The file stem of the table for ``ruleset``: its id, plus ``-bonus`` with the bonus."""
-    return f"{ruleset.id}-bonus" if ruleset.upper_bonus is not None else ruleset.id
 
 
 def shipped_rulesets() -> tuple[RuleSet, ...]:
@@ -310,13 +298,23 @@ def install_table(name: str, data: bytes) -> None:
 
 
 def table_bytes(name: str) -> bytes:
-    """The bytes of the table ``name``: installed ones first, then ``DATA_DIR``."""
+    """The bytes of the table ``name``: installed ones first, then ``DATA_DIR``, then a download.
+
+    The page downloads its tables after start-up (see :mod:`yacht.table_files`); a table asked
+    for before that finished is downloaded here, at once.
+    """
     if name in _installed:
         return _installed[name]
-    path = DATA_DIR / f"{name}.ytb"
+    path = table_path(name, DATA_DIR)
     try:
         return path.read_bytes()
     except OSError as error:
+        download = missing_table_download()
+        if download is not None:
+            try:
+                return download(name)
+            except OSError as failure:
+                raise TableError(f"no value table {name}: {failure}") from None
         raise TableError(
             f"no value table {path} ({error.strerror}): build it with "
             "`python -m yacht tables --out yacht/data`"

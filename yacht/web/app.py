@@ -10,7 +10,6 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 from yacht.actions import Action, EnterDice, Roll, Score, Undo, apply
@@ -18,36 +17,20 @@ from yacht.board import BoardView, board_view, roll_announcement, score_announce
 from yacht.categories import Category
 from yacht.coach_log import CoachEntry
 from yacht.errors import IllegalActionError, InvalidSaveError, InvalidSetupError
-from yacht.export import (
-    MAX_EXPORT_CHARS,
-    MEDIA_TYPE,
-    Export,
-    dumps_export,
-    export_file_name,
-    loads_export,
-)
 from yacht.game import GameState, toggle_hold
 from yacht.game_setup import GameSetup
-from yacht.guide import rules_page, tips_page
 from yacht.i18n import LANGUAGES, negotiate, translator
 from yacht.messages import explain
 from yacht.records import Damage, damage_of
 from yacht.rulesets import RULESETS
 from yacht.save import SavedGame
-from yacht.save_messages import (
-    describe,
-    exported,
-    import_failed,
-    imported,
-    imported_unsaved,
-    updated_from_another_tab,
-)
+from yacht.save_messages import describe, updated_from_another_tab
 from yacht.save_slot import Event, GameSlot, Notice, SetupSlot, utc_now
 from yacht.settings import loads_settings
+from yacht.table_files import TableError, download_missing_with
 from yacht.web.advisor import Advisor
 from yacht.web.computer import ComputerTurns
 from yacht.web.extras import Extras
-from yacht.web.files import chosen_file, download_text, read_text
 from yacht.web.hooks import Hooks
 from yacht.web.page import (
     by_id,
@@ -61,6 +44,7 @@ from yacht.web.page import (
 )
 from yacht.web.render import Renderer, render_guide, translate_page
 from yacht.web.storage import GAME_KEY, SETTINGS_KEY, SETUP_KEY, LocalStore, StorageUnavailable
+from yacht.web.table_downloads import download_later, download_now
 
 
 class App:
@@ -99,6 +83,7 @@ class App:
 
     def start(self) -> None:
         """Wire the controls, draw the game and tell the page (and tests) it is interactive."""
+        download_missing_with(download_now)
         self._bind()
         self._apply_language()
         roll = by_id("roll")
@@ -112,28 +97,23 @@ class App:
         self._preload_strategy_later()
 
     def _preload_strategy_later(self) -> None:
-        """Read the strategy table soon after start when this game will need it.
+        """Download this game's strategy tables now that the board is interactive, and read
+        them at once when the game will need them (the coach, computer players).
 
-        Reading it takes a moment (longest for Extended with the bonus); doing it once the
-        board is interactive keeps it off both the start-up and the first hint.
+        Reading takes a moment (longest for Extended with the bonus); doing both once the
+        board is interactive keeps them off the start-up and, mostly, off the first hint.
         """
+        rules = self.state.ruleset
         uses_strategy = self._coach is not None or any(
             card.computer is not None for card in self.state.players
         )
-        if uses_strategy and not self.state.is_over:
-            rules = self.state.ruleset
 
-            def preload(*_: object) -> None:
-                try:
-                    from yacht.strategy import preload as read_table
+        def read_tables() -> None:
+            from yacht.strategy import preload
 
-                    read_table(rules)
-                except Exception:  # the first hint or computer move will say what is wrong
-                    window.console.warn(
-                        "Yacht: strategy table not preloaded\n" + traceback.format_exc()
-                    )
+            preload(rules)
 
-            window.setTimeout(create_once_callable(preload), 50)
+        download_later(rules, read_tables if uses_strategy and not self.state.is_over else None)
 
     def _load_setup(self) -> GameSetup:
         setup, notices = self._setups.open()
@@ -323,7 +303,11 @@ class App:
     def _grade(self, before: GameState, action: Action) -> CoachEntry | None:
         if self._coach is None or not isinstance(action, Roll | Score):
             return None
-        return self._advisor.grade(before, action)
+        try:
+            return self._advisor.grade(before, action)
+        except TableError as error:  # the move still counts, ungraded
+            self._advice_unavailable(error)
+            return None
 
     def _hint(self) -> None:
         if self._computers_turn():
@@ -331,7 +315,19 @@ class App:
         if self.state.is_over or self.state.dice is None:
             self._tell(self._tr.gettext("Roll the dice first: then the hint can advise you."))
             return
-        self._announce(self._advisor.show_hint(self.state, self._tr))
+        try:
+            self._announce(self._advisor.show_hint(self.state, self._tr))
+        except TableError as error:
+            self._advice_unavailable(error)
+
+    def _advice_unavailable(self, error: TableError) -> None:
+        window.console.warn(f"Yacht: no advice: {error}")
+        self._tell(
+            self._tr.gettext(
+                "Advice needs a file that could not be loaded. Connect to the internet once, "
+                "then try again: the game keeps it for offline play from then on."
+            )
+        )
 
     def _toggle_faster(self) -> None:
         self._computer.faster = not self._computer.faster
@@ -406,7 +402,14 @@ class App:
                 self._setup = setup
         self._extras.storage(None if key is None else str(key))
 
+    # Export and import, the guide: imported when first used, not at start-up (see the page
+    # benchmark: every module compiled at start delays the first roll).
+
     def _export(self) -> None:
+        from yacht.export import MEDIA_TYPE, Export, dumps_export, export_file_name
+        from yacht.save_messages import exported
+        from yacht.web.files import download_text
+
         now = utc_now()
         game = SavedGame(self.state, self._games.revision, now)
         name = export_file_name(now)
@@ -415,6 +418,10 @@ class App:
         self._tell(exported(name, self._tr))
 
     def _on_import_file(self, event: Any) -> None:
+        from yacht.export import MAX_EXPORT_CHARS
+        from yacht.save_messages import import_failed
+        from yacht.web.files import chosen_file, read_text
+
         picker = event.target
         file = chosen_file(picker)
         if file is None:
@@ -427,11 +434,16 @@ class App:
         read_text(file, self._import_text, self._import_unreadable)
 
     def _import_unreadable(self, reason: str) -> None:
+        from yacht.save_messages import import_failed
+
         window.console.warn(f"Yacht: import: the file could not be read: {reason}")
         self._tell(import_failed(Damage.UNREADABLE, self._tr))
 
     def _import_text(self, text: str) -> None:
         # Runs in a promise callback, outside the error boundary of the event handlers.
+        from yacht.export import loads_export
+        from yacht.save_messages import import_failed, imported, imported_unsaved
+
         try:
             contents = loads_export(text)
         except InvalidSaveError as error:
@@ -503,6 +515,8 @@ class App:
             dialog.showModal()
 
     def _fill_guide(self, page: str) -> None:
+        from yacht.guide import rules_page, tips_page
+
         rules = self.state.ruleset
         title, sections = (
             (self._tr.gettext("Rules"), rules_page(rules, self._tr))
