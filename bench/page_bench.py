@@ -10,7 +10,8 @@ is missed):
     .venv/bin/python bench/page_bench.py --parts cold --runs 9          # only some of it
 
 It drives the real page (index.html) in headless Chromium, chosen and flagged as the e2e tests do,
-and hermetic like them (e2e/harness): the site comes from a local static server, the pinned
+and hermetic like them (e2e/harness): the site comes from a local static server (in a child
+process, see ServerProcess), the pinned
 PyScript/Pyodide CDN URLs are answered from node_modules, anything else is refused. Next to the
 game it loads bench/floor.html, a bare page that imports the same pinned pyodide.mjs and runs 1+1:
 the floor that any Pyodide app pays. Times are read inside the page (navigation start to
@@ -61,6 +62,7 @@ import os
 import platform
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -83,7 +85,6 @@ from harness import (
     BOOT_TIMEOUT_MS,
     CHROMIUM_FLAGS,
     CdnMirror,
-    StaticServer,
     Watch,
     choose_chromium,
     goto_booted,
@@ -390,6 +391,41 @@ class LocalCdn:
         self._httpd.server_close()
 
 
+class ServerProcess:
+    """A :class:`StaticServer` of ``root`` in a child process.
+
+    In this process Playwright's routing answers the CDN mirror's requests (megabytes through
+    the DevTools protocol) under the same interpreter lock as a server thread would hold: the
+    site's own files would queue behind Pyodide's, which no real host and CDN do. The floor pays
+    nothing of the kind (its only own file is floor.html), so the rig would bill the game for
+    itself. Serving from another process keeps the two apart, as on the web.
+    """
+
+    def __init__(self, root: Path) -> None:
+        script = (
+            "import sys, time; sys.path.insert(0, sys.argv[1]); "
+            "from harness import StaticServer; "
+            "server = StaticServer(sys.argv[2]).start(); print(server.base_url, flush=True); "
+            "time.sleep(10**9)"
+        )
+        self._process = subprocess.Popen(
+            [sys.executable, "-c", script, str(REPO_ROOT / "e2e"), str(root)],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert self._process.stdout is not None
+        self.base_url = self._process.stdout.readline().strip()
+        if not self.base_url:
+            raise SystemExit(f"the static server for {root} did not start")
+
+    def url(self, path: str = "") -> str:
+        return self.base_url + path.lstrip("/")
+
+    def stop(self) -> None:
+        self._process.terminate()
+        self._process.wait(timeout=10)
+
+
 # -- the benchmark ---------------------------------------------------------------------------
 
 
@@ -419,8 +455,8 @@ class PageBench:
         config = tomllib.loads((self.site / "pyscript.toml").read_text("utf-8"))
         self.pyodide_url = str(config["interpreter"])
         self.mirror = CdnMirror.from_node_modules(REPO_ROOT / "node_modules")
-        self.site_server = StaticServer(self.site).start()
-        self.floor_server = StaticServer(REPO_ROOT / "bench").start()
+        self.site_server = ServerProcess(self.site)
+        self.floor_server = ServerProcess(REPO_ROOT / "bench")
         self.cdn = LocalCdn(self.mirror)
         own = Path(playwright.chromium.executable_path)
         executable = choose_chromium(own if own.exists() else None)
