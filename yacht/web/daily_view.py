@@ -12,7 +12,6 @@ from typing import Any
 from pyodide.ffi import create_once_callable
 from pyscript import window
 
-from yacht.daily import daily_game, share_text
 from yacht.errors import InvalidSetupError
 from yacht.game import GameState
 from yacht.players import clean_name
@@ -60,7 +59,12 @@ class DailyView:
         self._dialog.showModal()
         by_id("daily-start").focus()
 
+    # yacht.daily is imported when a challenge starts or is shown: its seed's hash (hashlib and
+    # its C modules) need not load with every game.
+
     def _on_start(self, event: Any) -> None:
+        from yacht.daily import daily_game
+
         event.preventDefault()
         tr = self._hooks.tr()
         try:
@@ -99,6 +103,8 @@ class DailyView:
         by_id("daily-share-text").textContent = self._text(state)
 
     def _text(self, state: GameState) -> str:
+        from yacht.daily import share_text
+
         challenge = state.challenge
         day = challenge.date if challenge is not None else local_day()
         return share_text(day, state.totals()[0].total, self._hooks.tr())
