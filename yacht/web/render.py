@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pyscript import document
+from pyodide.ffi import to_js
+from pyscript import document, window
 
-from yacht.board import BoardView, CellView, RowView
+from yacht.board import BoardView, CellView
 from yacht.guide import Section
 from yacht.i18n import Translator
 from yacht.web.page import Element, Writer, by_id, create
@@ -18,12 +20,117 @@ if TYPE_CHECKING:  # the strategy package loads only when hints, coach or comput
 # Attributes whose English text an element carries as data-i18n-<attribute>.
 TRANSLATED_ATTRIBUTES = ("aria-label", "content")
 
+# Twin CSS animations with identical frames (static/yacht.css). A CSS animation starts again
+# only when its name changes, so switching an element to the other twin replays it with no
+# forced layout; the usual trick (remove the class, read offsetWidth, add it back) costs a
+# synchronous style and layout per element, milliseconds per click.
+TUMBLE = ("tumble-a", "tumble-b")
+FLASH = ("flash-a", "flash-b")
+
+CellKey = tuple[str, int]
+"""A scorecard cell: its row's key and the seat of its column."""
+
+
+@dataclass
+class _Option:
+    """A cell's option button, kept across renders (its texts are the Writer's to track).
+
+    The button is in its cell while the cell is an option, out of the page otherwise, and put
+    back when the cell is an option again (the next turn, or after an undo). Updating one
+    button in place, rather than building a new one whenever the points change, saves DOM
+    work on every roll and keeps the keyboard focus on it while it stays an option.
+    """
+
+    button: Element
+    shown: bool = False
+
+
+def _other(playing: str | None, twins: tuple[str, str]) -> str:
+    """The twin animation class to switch to from ``playing`` (None: never played)."""
+    return twins[1] if playing == twins[0] else twins[0]
+
+
+# Applies a batch of DOM writes queued by _Batch: [operation, element, name, value] * n, the
+# operations numbered as _TEXT ... _CHILD below.
+_APPLY_BODY = """
+for (let i = 0; i < ops.length; i += 4) {
+  const element = ops[i + 1], name = ops[i + 2], value = ops[i + 3];
+  switch (ops[i]) {
+    case 0: element.textContent = value; break;
+    case 1: element.setAttribute(name, value); break;
+    case 2: element.removeAttribute(name); break;
+    case 3: element[name] = value; break;
+    case 4: element.classList.toggle(name, value); break;
+    case 5: element.classList.replace(name, value) || element.classList.add(value); break;
+    case 6: element.replaceChildren(value); break;
+  }
+}
+"""
+_TEXT, _SET, _REMOVE, _PROPERTY, _TOGGLE, _SWAP, _CHILD = range(7)
+
+
+class _Batch(Writer):
+    """A :class:`Writer` that queues its writes and applies them in one call into JavaScript.
+
+    Every call from Python into the DOM crosses Pyodide's bridge, some microseconds each; a
+    roll or a scoring writes fifty-odd values, so crossing once per render instead saves a few
+    tenths of a millisecond a click. Writes apply in the order queued, at :meth:`flush`.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._ops: list[object] = []
+        self._apply: Element | None = None
+
+    def text(self, element: Element, value: str) -> None:
+        if self.changed(element, "text", value):
+            self.put_text(element, value)
+
+    def attr(self, element: Element, name: str, value: str | None) -> None:
+        if self.changed(element, "@" + name, value):
+            self._ops += (
+                (_SET, element, name, value)
+                if value is not None
+                else (_REMOVE, element, name, None)
+            )
+
+    def flag(self, element: Element, name: str, on: bool) -> None:
+        if self.changed(element, "." + name, on):
+            self._ops += (_PROPERTY, element, name, on)
+
+    def cls(self, element: Element, name: str, on: bool) -> None:
+        if self.changed(element, "class:" + name, on):
+            self._ops += (_TOGGLE, element, name, on)
+
+    def put_text(self, element: Element, value: str) -> None:
+        """Set the text content (replacing any children), whatever was written before."""
+        self._ops += (_TEXT, element, None, value)
+
+    def put_child(self, element: Element, child: Element) -> None:
+        """Make ``child`` the element's only child."""
+        self._ops += (_CHILD, element, None, child)
+
+    def swap_class(self, element: Element, old: str | None, new: str) -> None:
+        """Replace class ``old`` by ``new`` (add ``new`` when ``old`` is absent or None)."""
+        self._ops += (_SWAP, element, old or new, new)
+
+    def flush(self) -> None:
+        """Apply the queued writes."""
+        if not self._ops:
+            return
+        if self._apply is None:
+            # `new Function` needs 'unsafe-eval' in the page's Content-Security-Policy, which
+            # PyScript needs too: without it the page does not start at all.
+            self._apply = window.Function.new("ops", _APPLY_BODY)
+        ops, self._ops = self._ops, []
+        self._apply(to_js(ops))
+
 
 class Renderer:
     """Owns the board's elements and keeps them in step with the latest view."""
 
     def __init__(self) -> None:
-        self._write = Writer()
+        self._write = _Batch()
         self._status = by_id("status")
         self._roll = by_id("roll")
         self._rolls_left = by_id("rolls-left")
@@ -37,15 +144,27 @@ class Renderer:
         self._dice = [dice.item(i) for i in range(dice.length)]
         self._layout: tuple[str, ...] = ()
         self._headers: list[Element] = []
-        self._cells: dict[tuple[str, int], Element] = {}
+        self._cells: dict[CellKey, Element] = {}
+        self._options: dict[CellKey, _Option] = {}
+        self._latest: CellKey | None = None
+        # The twin animation class each element carries now (None: never animated).
+        self._tumbling: list[str | None] = [None] * len(self._dice)
+        self._flashing: dict[CellKey, str] = {}
         self._ranking = by_id("ranking")
         self._over_title = by_id("game-over-title")
 
     def render(self, view: BoardView) -> None:
         """Bring the page up to date with ``view``, writing only what changed."""
-        write = self._write
         if view.layout != self._layout:
             self._build_scorecard(view)
+        self._release_focus(view)
+        try:
+            self._queue(view)
+        finally:
+            self._write.flush()  # what was queued before a failure is remembered as written
+
+    def _queue(self, view: BoardView) -> None:
+        write = self._write
         write.text(self._status, view.status)
         write.text(self._title, view.title)
         write.flag(self._roll, "disabled", not view.roll_enabled)
@@ -61,9 +180,10 @@ class Renderer:
         for seat, header in enumerate(self._headers):
             write.cls(header, "current", seat == view.current)
             write.attr(header, "aria-current", "true" if seat == view.current else None)
+        self._latest = None
         for row in view.rows:
             for seat, cell in enumerate(row.cells):
-                self._render_cell(self._cells[row.key, seat], row, seat, cell, view.current)
+                self._render_cell((row.key, seat), cell, view.current)
 
     def forget_written(self) -> None:
         """Write every value on the next render, even those that seem unchanged."""
@@ -88,39 +208,68 @@ class Renderer:
             box.appendChild(_loss_chart(summary.loss_per_turn, tr))
 
     def flash_latest(self) -> None:
-        """Restart the highlight animation of the cell just scored."""
-        for cell in self._cells.values():
-            if cell.classList.contains("latest"):
-                cell.classList.remove("flash")
-                _ = cell.offsetWidth  # reading layout restarts the CSS animation
-                cell.classList.add("flash")
+        """Play the highlight animation of the cell just scored (as of the last render)."""
+        key = self._latest
+        if key is not None:
+            playing = self._flashing.get(key)
+            following = self._flashing[key] = _other(playing, FLASH)
+            self._write.swap_class(self._cells[key], playing, following)
+            self._write.flush()
 
     def roll_animation(self, rerolled: list[int]) -> None:
         """Tumble the dice that were just thrown (CSS turns it off for reduced motion)."""
         for index in rerolled:
-            die = self._dice[index]
-            die.classList.remove("rolling")
-            _ = die.offsetWidth
-            die.classList.add("rolling")
+            playing = self._tumbling[index]
+            following = self._tumbling[index] = _other(playing, TUMBLE)
+            self._write.swap_class(self._dice[index], playing, following)
+        self._write.flush()
 
-    def _render_cell(
-        self, td: Element, row: RowView, seat: int, cell: CellView, current: int | None
-    ) -> None:
+    def _release_focus(self, view: BoardView) -> None:
+        """Blur the option button about to leave its cell, if it has the focus.
+
+        The button just clicked has the focus, and when a focused element loses it (removed or
+        blurred) the browser brings style and layout up to date on the spot. Blurred before
+        the render writes anything, that update has nothing to do; removed amid the writes, it
+        lays the page out once more (about a millisecond) on top of the layout after the click.
+        """
+        rows = {row.key: row for row in view.rows}
+        leaving = [
+            option.button
+            for (row, seat), option in self._options.items()
+            if option.shown and rows[row].cells[seat].kind != "option"
+        ]
+        if leaving:
+            active = document.activeElement
+            for button in leaving:
+                if button == active:
+                    button.blur()
+
+    def _render_cell(self, key: CellKey, cell: CellView, current: int | None) -> None:
         write = self._write
-        write.cls(td, "current", seat == current)
+        td = self._cells[key]
+        write.cls(td, "current", key[1] == current)
         write.cls(td, "latest", cell.kind == "latest")
-        if not self._write.changed(td, "cell", (cell.kind == "option", cell.text, cell.label)):
+        if cell.kind == "latest":
+            self._latest = key
+        if not write.changed(td, "cell", (cell.kind == "option", cell.text, cell.label)):
             return
-        if cell.kind == "option":
-            button = create("button", text=cell.text, cls="option")
+        option = self._options.get(key)
+        if cell.kind != "option":
+            write.put_text(td, cell.text)  # takes the option button out, if it was in
+            if option is not None:
+                option.shown = False
+            return
+        if option is None:
+            button = create("button", cls="option")
             button.type = "button"
-            button.dataset.category = row.key
-            button.setAttribute("aria-label", cell.label)
-            if cell.text == "0":
-                button.classList.add("zero")
-            td.replaceChildren(button)
-        else:
-            td.textContent = cell.text
+            button.dataset.category = key[0]
+            option = self._options[key] = _Option(button)
+        if not option.shown:
+            write.put_child(td, option.button)
+            option.shown = True
+        write.text(option.button, cell.text)
+        write.attr(option.button, "aria-label", cell.label)
+        write.cls(option.button, "zero", cell.text == "0")
 
     def _build_scorecard(self, view: BoardView) -> None:
         # Rule set or players changed: rebuild the table's structure once, then patch cells.
@@ -135,6 +284,9 @@ class Renderer:
         body = self._table.tBodies.item(0)
         body.replaceChildren()
         self._cells = {}
+        self._options = {}
+        self._flashing = {}
+        self._latest = None
         for row in view.rows:
             tr = create("tr", cls=f"row-{row.section}")
             tr.dataset.row = row.key

@@ -1,0 +1,91 @@
+"""How the board is redrawn: option buttons kept across rolls, and the animations replayed.
+
+The renderer updates an option button in place rather than building a new one, and replays
+the dice's tumble and the scored cell's flash by switching between twin CSS animations (no
+forced layout). These tests pin what a player sees of that.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+from yacht_page import YachtPage
+
+ANIMATIONS_JS = """() => [...document.querySelectorAll('#dice .die')]
+    .map(d => getComputedStyle(d).animationName)"""
+
+TUMBLES = {"tumble-a", "tumble-b"}
+
+FLASH_JS = """() => {
+  const cell = document.querySelector('#scorecard td.latest');
+  return cell && getComputedStyle(cell).animationName;
+}"""
+
+
+@pytest.fixture
+def game(booted_page: Page) -> YachtPage:
+    """The shared booted page, with a fresh solo game and motion allowed."""
+    booted_page.emulate_media(reduced_motion="no-preference")
+    board = YachtPage(booted_page)
+    board.new_game()
+    return board
+
+
+def test_an_option_keeps_its_button_and_the_focus_while_the_dice_change(game: YachtPage) -> None:
+    page = game.page
+    game.roll()
+    choice = game.options.and_(page.locator("[data-category='choice']"))
+    choice.focus()
+    choice.evaluate("button => { button.dataset.marked = 'yes'; }")
+    before = game.snapshot()["save"]
+    page.keyboard.press("r")  # rolls again, the focus staying on the option
+    page.wait_for_function("(before) => localStorage.getItem('yacht:game') !== before", arg=before)
+
+    expect(choice).to_have_attribute("data-marked", "yes")  # the same element, updated
+    expect(choice).to_be_focused()
+    points = str(sum(game.dice()))
+    expect(choice).to_have_text(points)
+    assert points in str(choice.get_attribute("aria-label"))
+    assert game.previews()["choice"] == int(points)
+
+
+def test_a_scored_option_leaves_and_the_others_come_back_next_turn(game: YachtPage) -> None:
+    game.roll()
+    offered = set(game.previews())
+    scored = game.score_first_option()
+    expect(game.options).to_have_count(0)
+    expect(game.roll_button).to_be_focused()  # not lost with the button that was clicked
+    game.roll()
+    assert set(game.previews()) == offered - {scored}
+    for category, points in game.previews().items():
+        button = game.options.and_(game.page.locator(f"[data-category='{category}']"))
+        expect(button).to_have_text(str(points))
+        assert button.evaluate("b => b.classList.contains('zero')") == (points == 0)
+
+
+def test_rerolled_dice_tumble_again_and_held_dice_do_not(game: YachtPage) -> None:
+    page = game.page
+    game.roll()
+    first = page.evaluate(ANIMATIONS_JS)
+    assert set(first) <= TUMBLES
+    game.toggle(0)
+    game.roll()
+    second = page.evaluate(ANIMATIONS_JS)
+    assert second[0] == first[0]  # held: not thrown, so not replayed
+    for before, after in zip(first[1:], second[1:], strict=True):
+        assert {before, after} == TUMBLES  # the other twin: the animation starts again
+
+
+def test_the_cell_just_scored_flashes_and_reduced_motion_stills_it(game: YachtPage) -> None:
+    page = game.page
+    game.roll()
+    game.score_first_option()
+    assert page.evaluate(FLASH_JS) in ("flash-a", "flash-b")
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        game.roll()
+        game.score_first_option()
+        assert page.evaluate(FLASH_JS) == "none"
+        assert set(page.evaluate(ANIMATIONS_JS)) == {"none"}
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
