@@ -152,3 +152,14 @@ def test_preloaded_runtime_files_exist_in_the_pinned_packages() -> None:
 
 def test_the_config_is_preloaded() -> None:
     assert "pyscript.toml" in _preloads()
+
+
+def test_every_file_pyscript_fetches_at_start_up_is_preloaded() -> None:
+    # Without the hint PyScript asks for them one wave after the interpreter has loaded, on the
+    # critical path; a file preloaded but not listed would be downloaded for nothing.
+    files = _config()["files"]
+    assert isinstance(files, dict)
+    local = [
+        url for url in _preloads() if not url.startswith("https://") and url != "pyscript.toml"
+    ]
+    assert local == [source.removeprefix("./") for source in files]

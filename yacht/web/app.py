@@ -19,7 +19,7 @@ from yacht.coach_log import CoachEntry
 from yacht.errors import IllegalActionError, InvalidSaveError, InvalidSetupError
 from yacht.game import GameState, toggle_hold
 from yacht.game_setup import GameSetup
-from yacht.i18n import LANGUAGES, negotiate, translator
+from yacht.i18n import LANGUAGES, Translator, negotiate, translator
 from yacht.messages import explain
 from yacht.records import Damage, damage_of
 from yacht.rulesets import RULESETS
@@ -57,6 +57,9 @@ class App:
         self._renderer = Renderer()
         self._notices: list[Notice] = []
         """Lasting trouble with saving, told on every notice until the page is reloaded."""
+        self._notice_shown: str | None = None
+        """The notice's text as last written (None: not yet, whatever the page shows)."""
+        self._last_view: tuple[GameState, Translator, BoardView] | None = None
         self._tr = translator(self._choose_language())
         self._seed = _seed_from_url()
         self._coach: tuple[CoachEntry, ...] | None = None
@@ -353,7 +356,12 @@ class App:
         return self._save_game(state)
 
     def _view(self) -> BoardView:
-        return board_view(self.state, self._tr)
+        # One view per state and language: a click renders it and then announces from it.
+        # (Identity, not equality: comparing two game states field by field costs as much.)
+        last = self._last_view
+        if last is None or last[0] is not self.state or last[1] is not self._tr:
+            last = self._last_view = (self.state, self._tr, board_view(self.state, self._tr))
+        return last[2]
 
     def _render(self) -> None:
         self._renderer.render(self._view())
@@ -642,8 +650,11 @@ class App:
         self._announce(text)
 
     def _show_notice(self, transient: str) -> None:
-        notice = by_id("notice")
         text = _join(self._warning, transient)
+        if text == self._notice_shown:
+            return  # every click clears the notice: most have nothing to clear
+        self._notice_shown = text
+        notice = by_id("notice")
         notice.textContent = text
         notice.hidden = not text
 

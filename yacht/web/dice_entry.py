@@ -47,7 +47,7 @@ class DiceEntry:
         usable = real and not state.is_over and state.rolls_left > 0
         for control in self._controls:
             self._write.flag(control, "disabled", not usable)
-        if not usable:
+        if not usable and self._input.value:  # most renders: nothing to clear, nothing to write
             self._set("")
 
     def focus(self) -> bool:
