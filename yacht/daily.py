@@ -12,7 +12,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import replace
 from datetime import date
@@ -54,6 +53,8 @@ def daily_seed(day: str) -> int:
     Kept within JavaScript's safe integers (53 bits) so the seed survives a save, which
     refuses larger numbers.
     """
+    import hashlib  # here, not at the top: the history imports this module at every start
+
     digest = hashlib.sha256(f"yacht-daily-{check_day(day)}".encode()).digest()
     return int.from_bytes(digest[:8], "big") & MAX_SAFE_INTEGER
 

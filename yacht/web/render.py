@@ -10,12 +10,12 @@ from pyodide.ffi import to_js
 from pyscript import document, window
 
 from yacht.board import BoardView, CellView
-from yacht.guide import Section
 from yacht.i18n import Translator
 from yacht.web.page import Element, Writer, by_id, create
 
-if TYPE_CHECKING:  # the strategy package loads only when hints, coach or computers are used
+if TYPE_CHECKING:  # loaded when first used: the guide, and the strategy with the coach
     from yacht.coaching import CoachSummary
+    from yacht.guide import Section
 
 # Attributes whose English text an element carries as data-i18n-<attribute>.
 TRANSLATED_ATTRIBUTES = ("aria-label", "content")
