@@ -22,6 +22,10 @@ other run) so that load on the machine hits both alike; ratios are of medians of
 What is measured, and how:
 
 - Cold boot: a fresh browser context (empty caches) per load, game and floor through the mirror.
+  A third page, bench/pyscript-floor.html, loads the game's PyScript (same core.js, interpreter
+  and plugin settings) and runs 1+1 in a ``<script type="py">``: the floor of any PyScript app.
+  Its ratios split the game's boot into what PyScript costs over bare Pyodide and what the game
+  costs over PyScript.
   PyScript's progress events and hooks split the game's boot into phases (read by an init script
   that registers on the hooks object core.js shares on ``globalThis``: no change to the game).
   The renderer's CPU time (DevTools' ProcessTime and ThreadTime) is shown too: it depends little
@@ -58,8 +62,10 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import json
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -456,6 +462,12 @@ class PageBench:
         self.site = Path(args.site).resolve()
         config = tomllib.loads((self.site / "pyscript.toml").read_text("utf-8"))
         self.pyodide_url = str(config["interpreter"])
+        self.plugins = [str(plugin) for plugin in config.get("plugins", [])]
+        index = (self.site / "index.html").read_text("utf-8")
+        core = re.search(r'<script type="module" src="([^"]+/core\.js)"', index)
+        if core is None:
+            raise SystemExit("index.html loads no PyScript core.js")
+        self.core_url = core.group(1)
         self.mirror = CdnMirror.from_node_modules(REPO_ROOT / "node_modules")
         self.site_server = ServerProcess(self.site)
         self.floor_server = ServerProcess(REPO_ROOT / "bench")
@@ -476,6 +488,14 @@ class PageBench:
 
     def floor_url(self, pyodide_url: str) -> str:
         return self.floor_server.url("floor.html") + "?pyodide=" + quote(pyodide_url, safe="")
+
+    def pyscript_floor_url(self) -> str:
+        """bench/pyscript-floor.html with the game's core.js, interpreter and plugin settings."""
+        config = json.dumps({"interpreter": self.pyodide_url, "plugins": self.plugins})
+        return (
+            self.floor_server.url("pyscript-floor.html")
+            + f"?core={quote(self.core_url, safe='')}&config={quote(config, safe='')}"
+        )
 
     # -- contexts ----------------------------------------------------------------------------
 
@@ -573,6 +593,10 @@ class PageBench:
             boot = self.boot(page, "", cpu=True)
             modules = self.modules(page, "window.__bench.interpreter")
         return boot, modules
+
+    def cold_pyscript_floor(self) -> Boot:
+        with self.watched() as (context, _):
+            return self.boot(context.new_page(), self.pyscript_floor_url(), cpu=True)
 
     def cold_floor(self) -> tuple[Boot, Boot, list[str]]:
         """The floor's first load, and its second in the same (routed, so cache-less) context."""
@@ -785,6 +809,7 @@ class Results:
 
     cold_game: list[Boot] = field(default_factory=list)
     cold_floor: list[Boot] = field(default_factory=list)
+    cold_pyscript: list[Boot] = field(default_factory=list)
     floor_reloaded: list[Boot] = field(default_factory=list)
     game_modules: list[str] = field(default_factory=list)
     floor_modules: list[str] = field(default_factory=list)
@@ -797,22 +822,25 @@ class Results:
 
 
 def run_cold(bench: PageBench, runs: int, results: Results) -> None:
-    """Game and floor in turn, each pair in swapped order every other run (load drifts)."""
+    """Game, floor and PyScript floor in turn, in a rotated order each run (load drifts)."""
     progress("cold boots (a fresh context each):")
     for run in range(runs):
-        if run % 2:
-            floor, reloaded, floor_modules = bench.cold_floor()
-            game, modules = bench.cold_game()
-        else:
-            game, modules = bench.cold_game()
-            floor, reloaded, floor_modules = bench.cold_floor()
+        kinds = ["game", "floor", "pyscript"]
+        for kind in kinds[run % 3 :] + kinds[: run % 3]:
+            if kind == "game":
+                game, results.game_modules = bench.cold_game()
+            elif kind == "floor":
+                floor, reloaded, results.floor_modules = bench.cold_floor()
+            else:
+                pyscript = bench.cold_pyscript_floor()
         results.cold_game.append(game)
         results.cold_floor.append(floor)
         results.floor_reloaded.append(reloaded)
-        results.game_modules, results.floor_modules = modules, floor_modules
+        results.cold_pyscript.append(pyscript)
         progress(
             f"  {run + 1}/{runs}: game {seconds(game)}, floor {seconds(floor)} "
-            f"(reloaded {seconds(reloaded)}); load {load_average()}"
+            f"(reloaded {seconds(reloaded)}), PyScript floor {seconds(pyscript)}; "
+            f"load {load_average()}"
         )
 
 
@@ -895,6 +923,19 @@ def cold_rows(results: Results) -> list[Row]:
         Row(section, "game / floor", game / floor, "x", Budget(1.10)),
         fcp_row(section, results.cold_game),
     ]
+    if results.cold_pyscript:
+        pyscript = ready_ms(results.cold_pyscript)
+        rows += [
+            Row(
+                section,
+                "PyScript floor: bare PyScript page, 1+1",
+                pyscript,
+                "s",
+                note="the game's PyScript, Pyodide and plugin settings; no file of the game",
+            ),
+            Row(section, "  PyScript floor / floor: what PyScript costs", pyscript / floor, "x"),
+            Row(section, "  game / PyScript floor: what the game costs", game / pyscript, "x"),
+        ]
     section = "renderer CPU time of the cold boot (robust to other load on the machine)"
     for metric, name in (("ProcessTime", "all threads"), ("ThreadTime", "main thread")):
         game_cpu = median([b.cpu.get(metric, float("nan")) for b in results.cold_game])
