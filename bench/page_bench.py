@@ -38,6 +38,7 @@ What is measured, and how:
   through the mirror: the floor loads the same files from a local "CDN" that sends the CDN's
   caching headers, routing off and every other host sent to a dead proxy (still hermetic). The
   floor's second load in its routed cold context (re-downloaded, no HTTP cache) is shown as well.
+  The PyScript floor's second visit is measured like the floor's.
 - Click -> rendered: from ``event.timeStamp`` of a real (CDP) mouse click to the end of style and
   layout after the game's handler (a window listener runs after the page's own and forces
   layout), for roll, hold and score, in a seeded game (``?seed=``: the same dice every run).
@@ -489,12 +490,16 @@ class PageBench:
     def floor_url(self, pyodide_url: str) -> str:
         return self.floor_server.url("floor.html") + "?pyodide=" + quote(pyodide_url, safe="")
 
-    def pyscript_floor_url(self) -> str:
-        """bench/pyscript-floor.html with the game's core.js, interpreter and plugin settings."""
-        config = json.dumps({"interpreter": self.pyodide_url, "plugins": self.plugins})
+    def pyscript_floor_url(self, local_cdn: bool = False) -> str:
+        """bench/pyscript-floor.html with the game's core.js, interpreter and plugin settings
+        (their CDN URLs, or with ``local_cdn`` the same files from the local "CDN")."""
+        core, pyodide = self.core_url, self.pyodide_url
+        if local_cdn:
+            core, pyodide = self.cdn.url(core), self.cdn.url(pyodide)
+        config = json.dumps({"interpreter": pyodide, "plugins": self.plugins})
         return (
             self.floor_server.url("pyscript-floor.html")
-            + f"?core={quote(self.core_url, safe='')}&config={quote(config, safe='')}"
+            + f"?core={quote(core, safe='')}&config={quote(config, safe='')}"
         )
 
     # -- contexts ----------------------------------------------------------------------------
@@ -624,11 +629,16 @@ class PageBench:
             context.set_offline(True)  # the Watch's wrapper: its mirror refuses from now on
             return self.boot(page, self.site_server.base_url)
 
-    def warm_floor(self) -> Boot:
-        """Second visit of the floor in an on-disk profile: runtime from the HTTP cache."""
+    def warm_floor(self, pyscript: bool = False) -> Boot:
+        """Second visit of the floor (or the PyScript floor) in an on-disk profile: runtime
+        from the HTTP cache."""
         with self.profile(routed=False) as (context, _):
             page = context.pages[0] if context.pages else context.new_page()
-            url = self.floor_url(self.cdn.url(self.pyodide_url))
+            url = (
+                self.pyscript_floor_url(local_cdn=True)
+                if pyscript
+                else self.floor_url(self.cdn.url(self.pyodide_url))
+            )
             self.boot(page, url)
             before = self.cdn.requests
             boot = self.boot(page, url)
@@ -815,6 +825,7 @@ class Results:
     floor_modules: list[str] = field(default_factory=list)
     warm_game: list[Boot] = field(default_factory=list)
     warm_floor: list[Boot] = field(default_factory=list)
+    warm_pyscript: list[Boot] = field(default_factory=list)
     clicks: list[Click] = field(default_factory=list)
     first_visit: Transfer | None = None
     second_visit: Transfer | None = None
@@ -847,17 +858,21 @@ def run_cold(bench: PageBench, runs: int, results: Results) -> None:
 def run_warm(bench: PageBench, runs: int, results: Results) -> None:
     progress("warm boots (an on-disk profile each):")
     for run in range(runs):
-        if run % 2:
-            floor = bench.warm_floor()
-            game = bench.warm_game()
-        else:
-            game = bench.warm_game()
-            floor = bench.warm_floor()
+        kinds = ["game", "floor", "pyscript"]
+        for kind in kinds[run % 3 :] + kinds[: run % 3]:
+            if kind == "game":
+                game = bench.warm_game()
+            elif kind == "floor":
+                floor = bench.warm_floor()
+            else:
+                pyscript = bench.warm_floor(pyscript=True)
         results.warm_game.append(game)
         results.warm_floor.append(floor)
+        results.warm_pyscript.append(pyscript)
         progress(
             f"  {run + 1}/{runs}: game offline {seconds(game)}, floor from the HTTP cache "
-            f"{seconds(floor)}; load {load_average()}"
+            f"{seconds(floor)}, PyScript floor from the HTTP cache {seconds(pyscript)}; "
+            f"load {load_average()}"
         )
 
 
@@ -978,6 +993,7 @@ def warm_rows(results: Results) -> list[Row]:
     section = "warm boot (on-disk profile, second visit)"
     game, floor = ready_ms(results.warm_game), ready_ms(results.warm_floor)
     reloaded = ready_ms(results.floor_reloaded)
+    pyscript = ready_ms(results.warm_pyscript)
     return [
         Row(section, "game, offline, from its service worker", game, "s"),
         *phase_rows(section, results.warm_game, PHASES),
@@ -993,6 +1009,9 @@ def warm_rows(results: Results) -> list[Row]:
             "(Playwright routing turns the HTTP cache off)",
         ),
         fcp_row(section, results.warm_game),
+        Row(section, "PyScript floor, from the HTTP cache", pyscript, "s"),
+        Row(section, "  PyScript floor / floor: what PyScript costs", pyscript / floor, "x"),
+        Row(section, "  game / PyScript floor: what the game costs", game / pyscript, "x"),
     ]
 
 
