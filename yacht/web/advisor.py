@@ -55,6 +55,8 @@ class Advisor:
 
     def clear(self) -> None:
         """Hide the hint and its marks (the position has changed)."""
+        if self._panel.hidden and not self._marked:
+            return  # every click clears: mostly there is no hint to clear, and no DOM to touch
         self._panel.hidden = True
         self._options.replaceChildren()
         for element in self._marked:
