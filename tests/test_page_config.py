@@ -162,4 +162,5 @@ def test_every_file_pyscript_fetches_at_start_up_is_preloaded() -> None:
     local = [
         url for url in _preloads() if not url.startswith("https://") and url != "pyscript.toml"
     ]
-    assert local == [source.removeprefix("./") for source in files]
+    expected = [source.removeprefix("./") for source in files]
+    assert local == expected, "index.html must preload pyscript.toml's [files], in the same order"
