@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from harness import goto_booted
 from playwright.sync_api import Page, expect
 from yacht_page import YachtPage
 
@@ -110,3 +111,26 @@ def test_a_reload_mid_turn_lets_the_computer_carry_on(booted_page: Page) -> None
     state: Any = state_of(board)
     assert len(state.players[1].scores) == 1
     expect(board.roll_button).to_be_enabled()
+
+
+def test_a_hint_before_the_tables_arrive_downloads_them_at_once(site_page: Page) -> None:
+    # The page downloads its strategy tables once it is interactive; here that download never
+    # finishes, so the hint has to fetch the table itself, there and then.
+    requests: list[Any] = []
+
+    def hold_the_first(route: Any) -> None:
+        requests.append(route)
+        if len(requests) > 1:
+            route.continue_()  # the first one is never answered
+
+    site_page.route("**/yacht/data/traditional.ytb", hold_the_first)
+    goto_booted(site_page, "?seed=7")
+    for _ in range(50):  # route handlers run while Playwright waits
+        if requests:
+            break
+        site_page.wait_for_timeout(100)
+    assert len(requests) == 1, "the page should have started its background download"
+    YachtPage(site_page).roll()
+    site_page.get_by_role("button", name="Hint").click()
+    expect(site_page.locator("#advice-options li").first).to_be_visible()
+    assert len(requests) == 2, "the hint should have downloaded the table itself"
