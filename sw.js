@@ -287,7 +287,9 @@ async function pruneRuntime(urls) {
 // Check for a new release; tell the asking page the outcome, and every open page of the game
 // when there is one to offer.
 async function checkAndTell(asker, online) {
-  if (!online) return; // the page knows; a doomed request would only log an error
+  // The page knows; a doomed request would only log an error. The worker's own view counts
+  // too: a page can report online in the moment the connection goes away.
+  if (!online || self.navigator.onLine === false) return;
   let state;
   try {
     state = await checkForUpdate();
