@@ -62,6 +62,7 @@ with the load before and after.
 from __future__ import annotations
 
 import argparse
+import functools
 import gzip
 import json
 import os
@@ -76,7 +77,7 @@ import threading
 import time
 import tomllib
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -832,18 +833,21 @@ class Results:
     profiles: list[tuple[str, str]] = field(default_factory=list)
 
 
+def in_turn(run: int, boots: list[Callable[[], Any]]) -> list[Any]:
+    """Call each of ``boots`` once, starting with a different one each run (load on the machine
+    drifts, so no kind of boot always goes first); the results in the order given."""
+    first = run % len(boots)
+    order = list(range(first, len(boots))) + list(range(first))
+    results: dict[int, Any] = {index: boots[index]() for index in order}
+    return [results[index] for index in range(len(boots))]
+
+
 def run_cold(bench: PageBench, runs: int, results: Results) -> None:
     """Game, floor and PyScript floor in turn, in a rotated order each run (load drifts)."""
     progress("cold boots (a fresh context each):")
     for run in range(runs):
-        kinds = ["game", "floor", "pyscript"]
-        for kind in kinds[run % 3 :] + kinds[: run % 3]:
-            if kind == "game":
-                game, results.game_modules = bench.cold_game()
-            elif kind == "floor":
-                floor, reloaded, results.floor_modules = bench.cold_floor()
-            else:
-                pyscript = bench.cold_pyscript_floor()
+        boots = in_turn(run, [bench.cold_game, bench.cold_floor, bench.cold_pyscript_floor])
+        (game, results.game_modules), (floor, reloaded, results.floor_modules), pyscript = boots
         results.cold_game.append(game)
         results.cold_floor.append(floor)
         results.floor_reloaded.append(reloaded)
@@ -858,14 +862,8 @@ def run_cold(bench: PageBench, runs: int, results: Results) -> None:
 def run_warm(bench: PageBench, runs: int, results: Results) -> None:
     progress("warm boots (an on-disk profile each):")
     for run in range(runs):
-        kinds = ["game", "floor", "pyscript"]
-        for kind in kinds[run % 3 :] + kinds[: run % 3]:
-            if kind == "game":
-                game = bench.warm_game()
-            elif kind == "floor":
-                floor = bench.warm_floor()
-            else:
-                pyscript = bench.warm_floor(pyscript=True)
+        warm_pyscript = functools.partial(bench.warm_floor, pyscript=True)
+        game, floor, pyscript = in_turn(run, [bench.warm_game, bench.warm_floor, warm_pyscript])
         results.warm_game.append(game)
         results.warm_floor.append(floor)
         results.warm_pyscript.append(pyscript)
