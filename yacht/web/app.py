@@ -271,13 +271,21 @@ class App:
         except IllegalActionError as error:
             self._tell(explain(error, self._tr))
             return
-        graded = self._grade(before, action) if not by_computer else None
+        # A missing strategy table costs the coach's grade, not the move; it is told after the
+        # commit, which clears the notice.
+        no_advice: TableError | None = None
+        try:
+            graded = self._grade(before, action) if not by_computer else None
+        except TableError as error:
+            graded, no_advice = None, error
         if isinstance(action, Undo) and self._coach and self._coach[-1].chosen.kind == "score":
             self._coach = self._coach[:-1]  # the scoring it graded was taken back
         if graded is not None and self._coach is not None:
             self._coach = (*self._coach, graded)
         if not self._commit(after):
             return  # the move was dropped for another tab's newer game: nothing to announce
+        if no_advice is not None:
+            self._advice_unavailable(no_advice)
         self._extras.after_action(action, before, after, self._coach)
         if graded is not None:
             self._announce(self._advisor.say(graded, before, self._tr))
@@ -306,11 +314,7 @@ class App:
     def _grade(self, before: GameState, action: Action) -> CoachEntry | None:
         if self._coach is None or not isinstance(action, Roll | Score):
             return None
-        try:
-            return self._advisor.grade(before, action)
-        except TableError as error:  # the move still counts, ungraded
-            self._advice_unavailable(error)
-            return None
+        return self._advisor.grade(before, action)
 
     def _hint(self) -> None:
         if self._computers_turn():
