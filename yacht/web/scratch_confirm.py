@@ -58,6 +58,11 @@ class ScratchConfirm:
 
     def _on_close(self, _event: Any) -> None:
         # Cancelled (button or Escape): back to the category the player was about to fill.
+        if self._dialog.open:
+            # The close event comes in a task of its own: a player quick enough (Escape, then
+            # Enter on the same category) has the question open again before it arrives, and
+            # the new question's category must not be forgotten.
+            return
         category, self._pending = self._pending, None
         if category is not None:
             option = query(f"#scorecard button.option[data-category='{category.value}']")
