@@ -429,7 +429,7 @@ function manifestReferences(text) {
   return images.map((image) => image.src).filter(isFileReference);
 }
 
-// The source URLs of PyScript's [files] table: `"./yacht/game.py" = "./yacht/game.py"`, one a
+// The source URLs of PyScript's [files] table: `"./yacht/game/state.py" = "./yacht/game/state.py"`, one a
 // line (tests/test_site_files.py checks that pyscript.toml keeps to this form), and of the
 // game's own [yacht.fetched-later] table, files it downloads itself after start-up.
 const RELEASE_TABLES = new Set(["files", "yacht.fetched-later"]);

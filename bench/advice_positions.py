@@ -6,8 +6,8 @@ import random
 import time
 from typing import Any
 
-from yacht.categories import UPPER_FACES
-from yacht.rulesets import find_ruleset
+from yacht.rules.categories import UPPER_FACES
+from yacht.rules.rulesets import find_ruleset
 from yacht.strategy import advise, preload
 
 CASES = (("traditional", False), ("sum-all", False), ("extended", False), ("extended", True))

@@ -22,12 +22,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from yacht import apply, new_game
-from yacht.categories import UPPER_FACES
-from yacht.rulesets import RuleSet, find_ruleset
+from yacht.rules.categories import UPPER_FACES
+from yacht.rules.rulesets import RuleSet, find_ruleset
 from yacht.strategy import advise, choose_action, expected_score
-from yacht.strategy.build import build_all
+from yacht.strategy.table_files import DATA_DIR, table_name
 from yacht.strategy.tables import load_values, shipped_rulesets, table_bytes
-from yacht.table_files import DATA_DIR, table_name
+from yacht.tools.build_tables import build_all
 
 
 def main() -> None:

@@ -28,7 +28,7 @@ from harness import goto_booted, reload_booted
 from playwright.sync_api import Page
 
 import yacht
-from yacht.save import loads
+from yacht.saves.game_record import loads
 
 SEED = 1130
 ACTIONS = 5_000

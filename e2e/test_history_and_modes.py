@@ -19,11 +19,11 @@ from harness import goto_booted, reload_booted
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 from yacht_page import YachtPage
 
-from yacht.daily import daily_game, daily_seed, share_text
-from yacht.game import GameState, roll
-from yacht.history import loads_history
-from yacht.scratch import scratch_text, scratch_warning
-from yacht.settings import loads_settings
+from yacht.game.daily import daily_game, daily_seed, share_text
+from yacht.game.state import GameState, roll
+from yacht.saves.history import loads_history
+from yacht.saves.settings import loads_settings
+from yacht.views.scratch import scratch_text, scratch_warning
 
 # A throw for each traditional category, scoring there (250 in all, no zero asked about).
 GOOD = {

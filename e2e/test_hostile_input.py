@@ -21,7 +21,7 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 from yacht_page import YachtPage
 
 import yacht
-from yacht.save import dumps
+from yacht.saves.game_record import dumps
 
 NewContext = Callable[..., BrowserContext]
 INDEX = Path(__file__).resolve().parent.parent / "index.html"

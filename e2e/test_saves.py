@@ -1,6 +1,6 @@
 """Saves in the browser: damaged and forged records, storage that fails, two tabs, export/import.
 
-Every message checked here is computed with ``yacht.save_messages`` (the page's own wording),
+Every message checked here is computed with ``yacht.views.save_notices`` (the page's own wording),
 so the tests check that the page said the right thing, not just something.
 """
 
@@ -19,12 +19,12 @@ from playwright.sync_api import BrowserContext, Page, expect
 from yacht_page import YachtPage
 
 import yacht
-from yacht.export import loads_export
-from yacht.records import Damage
-from yacht.save import VERSION, SavedGame, dumps_saved, loads_saved
-from yacht.save_messages import describe, import_failed, imported, not_saving
-from yacht.save_slot import GAME_KEY, SETUP_KEY, Event, Notice
-from yacht.setup_record import VERSION as SETUP_VERSION
+from yacht.saves.export import loads_export
+from yacht.saves.game_record import VERSION, SavedGame, dumps_saved, loads_saved
+from yacht.saves.records import Damage
+from yacht.saves.setup_record import VERSION as SETUP_VERSION
+from yacht.saves.slots import GAME_KEY, SETUP_KEY, Event, Notice
+from yacht.views.save_notices import describe, import_failed, imported, not_saving
 
 NewContext = Callable[..., BrowserContext]
 

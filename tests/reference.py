@@ -1,6 +1,6 @@
 """An independent statement of /work/shared/RULES.md, used by the tests as their oracle.
 
-Written from the rules text with a ``Counter``, deliberately not from ``yacht/scorers.py``: a
+Written from the rules text with a ``Counter``, deliberately not from ``yacht/rules/scoring.py``: a
 test that compares the engine with itself could never fail.
 """
 

@@ -6,7 +6,7 @@ import pytest
 
 import yacht
 from tests.reference import ScriptedDice
-from yacht.board import board_view, roll_announcement, score_announcement
+from yacht.views.board import board_view, roll_announcement, score_announcement
 
 
 def rolled(state: yacht.GameState, *faces: int) -> yacht.GameState:

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from yacht.charts import (
+from yacht.views.charts import (
     BOTTOM,
     HEIGHT,
     SVG_NS,
@@ -18,7 +18,7 @@ from yacht.charts import (
     node,
     to_xml,
 )
-from yacht.stats import Bin, histogram
+from yacht.views.stats import Bin, histogram
 
 HOSTILE = '<img src=x onerror="alert(1)">&amp;'
 

@@ -1,4 +1,4 @@
-"""The command line: ``python -m yacht score`` and the terminal game ``yacht.cli.play``."""
+"""The command line: ``python -m yacht score`` and the terminal game ``yacht.tools.cli.play``."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from yacht import new_game
-from yacht.cli import main, play
+from yacht.tools.cli import main, play
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -101,7 +101,7 @@ def test_argument_errors_exit_2(args: list[str]) -> None:
     assert "Traceback" not in result.stderr
 
 
-# -- yacht.cli.play ------------------------------------------------------------------------
+# -- yacht.tools.cli.play ------------------------------------------------------------------------
 
 
 class Terminal:

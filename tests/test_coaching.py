@@ -8,8 +8,12 @@ import pytest
 
 import yacht
 from tests.reference import ScriptedDice
-from yacht.coach_log import CoachEntry, Move, entries_from_data, entries_to_data
-from yacht.coaching import (
+from yacht.game.setup import GameSetup
+from yacht.saves.game_record import SavedGame, dumps_saved, loads_saved
+from yacht.saves.setup_record import dumps_setup, loads_setup
+from yacht.session.coach_log import CoachEntry, Move, entries_from_data, entries_to_data
+from yacht.strategy import KeepOption, advise_state
+from yacht.views.coaching import (
     NEGLIGIBLE,
     describe_keep,
     grade_keep,
@@ -18,10 +22,6 @@ from yacht.coaching import (
     summarize,
     verdict,
 )
-from yacht.game_setup import GameSetup
-from yacht.save import SavedGame, dumps_saved, loads_saved
-from yacht.setup_record import dumps_setup, loads_setup
-from yacht.strategy import KeepOption, advise_state
 
 
 def rolled(*faces: int, ruleset: str = "traditional") -> yacht.GameState:

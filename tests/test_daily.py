@@ -6,12 +6,19 @@ import hashlib
 
 import pytest
 
-from yacht.daily import InvalidDayError, check_day, daily_game, daily_seed, is_daily_of, share_text
-from yacht.game import Challenge, roll, score_category
-from yacht.history import History, dumps_history, entry_from_game, loads_history
+from yacht.game.daily import (
+    InvalidDayError,
+    check_day,
+    daily_game,
+    daily_seed,
+    is_daily_of,
+    share_text,
+)
+from yacht.game.state import Challenge, roll, score_category
 from yacht.i18n import translator
-from yacht.records import MAX_SAFE_INTEGER
-from yacht.save import dumps, loads
+from yacht.saves.game_record import dumps, loads
+from yacht.saves.history import History, dumps_history, entry_from_game, loads_history
+from yacht.saves.records import MAX_SAFE_INTEGER
 
 
 def test_the_seed_is_a_stable_hash_of_the_date() -> None:

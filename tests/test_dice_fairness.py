@@ -26,7 +26,7 @@ from itertools import product
 import pytest
 
 from yacht import GameState, hold, new_game, roll, system_dice
-from yacht.dice import DICE_COUNT, FACES, all_throws
+from yacht.rules.dice import DICE_COUNT, FACES, all_throws
 
 SEED = 20261130
 """Chosen once, before looking at any result (today's date), not searched for."""
@@ -285,9 +285,9 @@ def test_a_sticky_die_is_caught() -> None:
 
 def test_an_engine_that_keeps_a_held_die_wrong_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # Sanity check of the reroll test's own assertion: make every roll ignore holds.
-    import yacht.game
+    import yacht.game.state
 
-    real_roll = yacht.game.roll
+    real_roll = yacht.game.state.roll
 
     def forgetful(state: GameState, source: random.Random | None = None) -> GameState:
         from dataclasses import replace

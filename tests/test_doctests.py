@@ -25,7 +25,13 @@ MODULES = engine_modules()
 
 
 def test_the_engine_modules_are_found() -> None:
-    for expected in ("yacht", "yacht.scoring", "yacht.game", "yacht.save", "yacht.players"):
+    for expected in (
+        "yacht",
+        "yacht.rules.rulesets",
+        "yacht.game.state",
+        "yacht.saves.game_record",
+        "yacht.game.players",
+    ):
         assert expected in MODULES
 
 
@@ -42,5 +48,5 @@ def test_the_docstrings_have_examples() -> None:
         for name in MODULES
     }
     assert attempted["yacht"] > 0
-    assert attempted["yacht.scoring"] > 0
+    assert attempted["yacht.rules.rulesets"] > 0
     assert sum(attempted.values()) >= 5

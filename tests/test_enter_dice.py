@@ -7,9 +7,6 @@ from dataclasses import replace
 
 import pytest
 
-from yacht.actions import EnterDice, Hold, Roll, Score, Undo, apply, legal_actions
-from yacht.board import board_view
-from yacht.categories import Category
 from yacht.errors import (
     DiceModeError,
     GameOverError,
@@ -18,11 +15,22 @@ from yacht.errors import (
     InvalidStateError,
     NoRollsLeftError,
 )
-from yacht.faces import add_face, parse_faces
-from yacht.game import Challenge, GameState, enter_dice, new_game, roll, score_category, toggle_hold
-from yacht.game_setup import GameSetup
-from yacht.save import migrate_v3_to_v4
-from yacht.setup_record import dumps_setup, loads_setup
+from yacht.game.actions import EnterDice, Hold, Roll, Score, Undo, apply, legal_actions
+from yacht.game.faces import add_face, parse_faces
+from yacht.game.setup import GameSetup
+from yacht.game.state import (
+    Challenge,
+    GameState,
+    enter_dice,
+    new_game,
+    roll,
+    score_category,
+    toggle_hold,
+)
+from yacht.rules.categories import Category
+from yacht.saves.game_record import migrate_v3_to_v4
+from yacht.saves.setup_record import dumps_setup, loads_setup
+from yacht.views.board import board_view
 
 
 def real_game(*names: str) -> GameState:

@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from yacht.categories import Category
-from yacht.game import GameState, enter_dice, new_game, score_category
+from yacht.game.state import GameState, enter_dice, new_game, score_category
 from yacht.i18n import translator
-from yacht.scratch import ScratchWarning, scratch_text, scratch_warning
-from yacht.settings import Settings, dumps_settings, loads_settings
+from yacht.rules.categories import Category
+from yacht.saves.settings import Settings, dumps_settings, loads_settings
+from yacht.views.scratch import ScratchWarning, scratch_text, scratch_warning
 
 
 def thrown(faces: tuple[int, ...], ruleset: str = "traditional") -> GameState:

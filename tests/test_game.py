@@ -42,7 +42,7 @@ from yacht import (
     toggle_hold,
     undo_score,
 )
-from yacht.actions import Action
+from yacht.game.actions import Action
 
 # -- helpers -------------------------------------------------------------------------------
 

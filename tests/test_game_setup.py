@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import yacht
-from yacht.game_setup import GameSetup
+from yacht.game.setup import GameSetup
 
 
 def test_blank_names_become_numbered_players_and_extra_fields_are_ignored() -> None:

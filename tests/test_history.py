@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from yacht.categories import Category
-from yacht.coach_log import CoachEntry, Move
 from yacht.errors import InvalidSaveError, UnsupportedSaveVersionError
-from yacht.game import Challenge, GameState, enter_dice, new_game, roll, score_category
-from yacht.history import (
+from yacht.game.state import Challenge, GameState, enter_dice, new_game, roll, score_category
+from yacht.rules.categories import Category
+from yacht.rules.rulesets import find_ruleset
+from yacht.saves.history import (
     MAX_GAMES,
     History,
     HistoryEntry,
@@ -26,9 +26,9 @@ from yacht.history import (
     history_to_dict,
     loads_history,
 )
-from yacht.records import Damage, damage_of
-from yacht.rulesets import find_ruleset
-from yacht.stats import bin_width, histogram, player_stats, stats_keys
+from yacht.saves.records import Damage, damage_of
+from yacht.session.coach_log import CoachEntry, Move
+from yacht.views.stats import bin_width, histogram, player_stats, stats_keys
 
 TRADITIONAL = find_ruleset("traditional")
 EXTENDED_BONUS = find_ruleset("extended", upper_bonus=True)

@@ -10,11 +10,11 @@ import pytest
 from tests.test_history import fixed_history, good, played, stamp
 from tests.test_records import FakeStore
 from yacht.errors import InvalidSaveError
-from yacht.export import Export, dumps_export, export_to_dict, loads_export
-from yacht.history import History, dumps_history, entry_from_game
-from yacht.history_slot import HISTORY_KEY, HistorySlot, describe_history_notice
-from yacht.records import Damage, damage_of
-from yacht.save_slot import Event
+from yacht.saves.export import Export, dumps_export, export_to_dict, loads_export
+from yacht.saves.history import History, dumps_history, entry_from_game
+from yacht.saves.history_slot import HISTORY_KEY, HistorySlot, describe_history_notice
+from yacht.saves.records import Damage, damage_of
+from yacht.saves.slots import Event
 
 
 def one_game(n: int = 1) -> History:

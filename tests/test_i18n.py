@@ -8,10 +8,10 @@ import re
 import pytest
 
 import yacht
-from yacht.board import board_view
 from yacht.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, Catalog, negotiate, read_po, translator
-from yacht.messages_catalog import TEMPLATE, collect, placeholders, template
-from yacht.rulesets import RULESETS
+from yacht.rules.rulesets import RULESETS
+from yacht.tools.messages_catalog import TEMPLATE, collect, placeholders, template
+from yacht.views.board import board_view
 
 TRANSLATED = sorted(code for code in LANGUAGES if code != "en")
 

@@ -23,23 +23,15 @@ from yacht import (
     roll,
     score_category,
 )
-from yacht.export import (
+from yacht.game.setup import GameSetup
+from yacht.saves.export import (
     Export,
     dumps_export,
     export_file_name,
     export_to_dict,
     loads_export,
 )
-from yacht.game_setup import GameSetup
-from yacht.records import (
-    MAX_DEPTH,
-    Damage,
-    DamagedRecordError,
-    RecordFormat,
-    damage_of,
-    decode_json,
-)
-from yacht.save import (
+from yacht.saves.game_record import (
     GAME_RECORD,
     MAX_SAVE_BYTES,
     VERSION,
@@ -51,8 +43,16 @@ from yacht.save import (
     loads_saved,
     migrate_v1_to_v2,
 )
-from yacht.save_messages import describe, import_failed, reason
-from yacht.save_slot import (
+from yacht.saves.records import (
+    MAX_DEPTH,
+    Damage,
+    DamagedRecordError,
+    RecordFormat,
+    damage_of,
+    decode_json,
+)
+from yacht.saves.setup_record import dumps_setup, loads_setup
+from yacht.saves.slots import (
     GAME_KEY,
     MAX_BACKUPS,
     SETUP_KEY,
@@ -64,7 +64,7 @@ from yacht.save_slot import (
     backup_keys,
     keep_backup,
 )
-from yacht.setup_record import dumps_setup, loads_setup
+from yacht.views.save_notices import describe, import_failed, reason
 
 # -- a store that fails like localStorage ----------------------------------------------------
 

@@ -26,7 +26,7 @@ from yacht import (
     score_category,
     undo_score,
 )
-from yacht.save import VERSION, dumps, loads
+from yacht.saves.game_record import VERSION, dumps, loads
 
 
 def json_round_trip(state: GameState) -> GameState:

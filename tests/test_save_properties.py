@@ -20,13 +20,13 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from yacht import GameState, InvalidSaveError, apply, legal_actions, new_game
-from yacht.export import Export, dumps_export, loads_export
-from yacht.game_setup import GameSetup
-from yacht.records import Damage, damage_of
-from yacht.rulesets import RULESETS
-from yacht.save import SavedGame, dumps_saved, game_from_dict, loads, loads_saved
-from yacht.save_slot import GAME_KEY, GameSlot, StorageUnavailable
-from yacht.setup_record import dumps_setup, loads_setup
+from yacht.game.setup import GameSetup
+from yacht.rules.rulesets import RULESETS
+from yacht.saves.export import Export, dumps_export, loads_export
+from yacht.saves.game_record import SavedGame, dumps_saved, game_from_dict, loads, loads_saved
+from yacht.saves.records import Damage, damage_of
+from yacht.saves.setup_record import dumps_setup, loads_setup
+from yacht.saves.slots import GAME_KEY, GameSlot, StorageUnavailable
 
 NAMES = st.lists(
     st.text(

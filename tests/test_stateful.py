@@ -41,7 +41,7 @@ from yacht import (
     legal_actions,
     new_game,
 )
-from yacht.actions import Action
+from yacht.game.actions import Action
 
 
 @dataclass

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from tests.reference import CATEGORY_ORDER, UPPER_FACE, reference_score
 from yacht import Category, new_game, roll
-from yacht.dice import all_throws
 from yacht.errors import (
     GameOverError,
     InvalidDiceError,
@@ -19,7 +18,8 @@ from yacht.errors import (
     NotRolledYetError,
     UnknownCategoryError,
 )
-from yacht.game import hold, score_category
+from yacht.game.state import hold, score_category
+from yacht.rules.dice import all_throws
 from yacht.strategy import (
     Advice,
     CategoryOption,

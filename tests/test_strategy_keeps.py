@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from yacht.dice import all_throws
+from yacht.rules.dice import all_throws
 from yacht.strategy.keeps import (
     best_keep_values,
     keep_graph,

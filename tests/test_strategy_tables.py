@@ -9,10 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from yacht.rulesets import find_ruleset
+from yacht.rules.rulesets import find_ruleset
 from yacht.strategy import tables
-from yacht.strategy.build import build_values
 from yacht.strategy.states import state_space
+from yacht.strategy.table_files import (
+    download_missing_with,
+    table_name,
+    table_path,
+    tables_read_for,
+)
 from yacht.strategy.tables import (
     TableError,
     decode,
@@ -26,7 +31,7 @@ from yacht.strategy.tables import (
     values_from_steps,
 )
 from yacht.strategy.turn import turn_value
-from yacht.table_files import download_missing_with, table_name, table_path, tables_read_for
+from yacht.tools.build_tables import build_values
 
 DATA = Path(__file__).resolve().parent.parent / "yacht" / "data"
 

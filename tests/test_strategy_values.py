@@ -11,8 +11,8 @@ from functools import cache
 import pytest
 
 from tests.reference import BONUS_POINTS, BONUS_THRESHOLD, UPPER_FACE, reference_score
-from yacht.categories import Category
-from yacht.rulesets import find_ruleset
+from yacht.rules.categories import Category
+from yacht.rules.rulesets import find_ruleset
 from yacht.strategy.states import StateSpace, state_space
 from yacht.strategy.tables import BASE_SCALE, BONUS_SCALE, values_for
 from yacht.strategy.turn import turn_value

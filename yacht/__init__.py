@@ -9,19 +9,6 @@
 2
 """
 
-from yacht.actions import (
-    Action,
-    EnterDice,
-    Hold,
-    Release,
-    Roll,
-    Score,
-    Undo,
-    apply,
-    legal_actions,
-)
-from yacht.categories import Category
-from yacht.dice import Dice, DiceSource, all_throws, seeded_dice, system_dice
 from yacht.errors import (
     AllDiceHeldError,
     CategoryFilledError,
@@ -41,7 +28,19 @@ from yacht.errors import (
     UnsupportedSaveVersionError,
     YachtError,
 )
-from yacht.game import (
+from yacht.game.actions import (
+    Action,
+    EnterDice,
+    Hold,
+    Release,
+    Roll,
+    Score,
+    Undo,
+    apply,
+    legal_actions,
+)
+from yacht.game.players import MAX_NAME_LENGTH, MAX_PLAYERS, Scorecard, Totals, clean_name
+from yacht.game.state import (
     Challenge,
     GameState,
     LastScore,
@@ -54,9 +53,17 @@ from yacht.game import (
     toggle_hold,
     undo_score,
 )
-from yacht.players import MAX_NAME_LENGTH, MAX_PLAYERS, Scorecard, Totals, clean_name
-from yacht.rulesets import RULESETS, RuleSet, UpperBonus, find_ruleset
-from yacht.scoring import possible_scores, score, scores_for
+from yacht.rules.categories import Category
+from yacht.rules.dice import Dice, DiceSource, all_throws, seeded_dice, system_dice
+from yacht.rules.rulesets import (
+    RULESETS,
+    RuleSet,
+    UpperBonus,
+    find_ruleset,
+    possible_scores,
+    score,
+    scores_for,
+)
 
 __all__ = [
     "MAX_NAME_LENGTH",

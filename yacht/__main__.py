@@ -2,6 +2,6 @@
 
 import sys
 
-from yacht.cli import main
+from yacht.tools.cli import main
 
 sys.exit(main())

@@ -15,11 +15,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from yacht.categories import Category
-from yacht.dice import DICE_COUNT, Dice, validate_dice
 from yacht.errors import GameOverError, InvalidStateError, NotRolledYetError
-from yacht.game import ROLLS_PER_TURN, GameState
-from yacht.rulesets import DEFAULT_RULESET, RuleSet, find_ruleset
+from yacht.game.state import ROLLS_PER_TURN, GameState
+from yacht.rules.categories import Category
+from yacht.rules.dice import DICE_COUNT, Dice, validate_dice
+from yacht.rules.rulesets import DEFAULT_RULESET, RuleSet, find_ruleset
 from yacht.strategy.keeps import keep_graph, keep_values, positions_of
 from yacht.strategy.tables import StateValues, load_values
 from yacht.strategy.turn import category_value, final_values, throw_values

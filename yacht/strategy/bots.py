@@ -24,13 +24,13 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TypeVar
 
-from yacht.actions import Action, Hold, Release, Roll, Score
-from yacht.categories import Category
-from yacht.dice import DICE_COUNT, Dice
 from yacht.errors import GameOverError
-from yacht.game import GameState
-from yacht.players import COMPUTER_LEVELS
-from yacht.rulesets import RuleSet
+from yacht.game.actions import Action, Hold, Release, Roll, Score
+from yacht.game.players import COMPUTER_LEVELS
+from yacht.game.state import GameState
+from yacht.rules.categories import Category
+from yacht.rules.dice import DICE_COUNT, Dice
+from yacht.rules.rulesets import RuleSet
 from yacht.strategy.advice import Evaluation, evaluate_state
 from yacht.strategy.keeps import positions_of
 from yacht.strategy.tables import load_values

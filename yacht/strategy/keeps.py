@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import cache
 from math import factorial
 
-from yacht.dice import DICE_COUNT, FACES, Dice, all_throws
+from yacht.rules.dice import DICE_COUNT, FACES, Dice, all_throws
 
 Keep = tuple[int, ...]
 """Faces set aside, sorted ascending (the empty tuple rerolls everything)."""
@@ -30,7 +30,7 @@ class KeepGraph:
     """Every keep, numbered, with the links the within-turn recursion walks.
 
     Keeps are numbered by size, then in the order of ``itertools.combinations_with_replacement``
-    so the throws are the last 252 numbers, in the order of :func:`yacht.dice.all_throws`.
+    so the throws are the last 252 numbers, in the order of :func:`yacht.rules.dice.all_throws`.
     """
 
     keeps: tuple[Keep, ...]

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 
-from yacht.categories import UPPER_FACES, Category
-from yacht.dice import DICE_COUNT, all_throws
 from yacht.errors import InvalidStateError
-from yacht.rulesets import RuleSet
+from yacht.rules.categories import UPPER_FACES, Category
+from yacht.rules.dice import DICE_COUNT, all_throws
+from yacht.rules.rulesets import RuleSet
 
 
 @dataclass(frozen=True, eq=False)

@@ -36,11 +36,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
-from yacht.rulesets import RuleSet, find_ruleset
+from yacht.rules.rulesets import RuleSet, find_ruleset
 from yacht.strategy.states import StateSpace, state_space
+from yacht.strategy.table_files import DATA_DIR, missing_table_download, table_name, table_path
+from yacht.strategy.table_files import TableError as TableError
 from yacht.strategy.turn import turn_value
-from yacht.table_files import DATA_DIR, missing_table_download, table_name, table_path
-from yacht.table_files import TableError as TableError
 
 FORMAT_VERSION = 1
 MAGIC = b"YTBL"
@@ -54,7 +54,7 @@ _installed: dict[str, bytes] = {}
 
 def shipped_rulesets() -> tuple[RuleSet, ...]:
     """Every rule set and bonus combination that has a table, bases before bonus tables."""
-    from yacht.rulesets import RULESETS
+    from yacht.rules.rulesets import RULESETS
 
     plain = tuple(RULESETS.values())
     return plain + tuple(r.with_upper_bonus(True) for r in plain if r.offers_bonus)
@@ -300,8 +300,8 @@ def install_table(name: str, data: bytes) -> None:
 def table_bytes(name: str) -> bytes:
     """The bytes of the table ``name``: installed ones first, then ``DATA_DIR``, then a download.
 
-    The page downloads its tables after start-up (see :mod:`yacht.table_files`); a table asked
-    for before that finished is downloaded here, at once.
+    The page downloads its tables after start-up (see :mod:`yacht.strategy.table_files`); a
+    table asked for before that finished is downloaded here, at once.
     """
     if name in _installed:
         return _installed[name]

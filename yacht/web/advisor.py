@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from yacht.coach_log import CoachEntry
-from yacht.game import GameState
+from yacht.game.state import GameState
 from yacht.i18n import Translator
+from yacht.session.coach_log import CoachEntry
 from yacht.web.page import by_id, create
 
 if TYPE_CHECKING:
-    from yacht.coaching import CoachSummary
+    from yacht.views.coaching import CoachSummary
 
 
 class Advisor:
@@ -29,8 +29,8 @@ class Advisor:
 
     def show_hint(self, state: GameState, tr: Translator) -> str:
         """Show the best move and the top options; returns the sentence to announce."""
-        from yacht.coaching import hint
         from yacht.strategy import advise_state
+        from yacht.views.coaching import hint
 
         advice = hint(state, advise_state(state), tr)
         self.clear()
@@ -65,9 +65,9 @@ class Advisor:
 
     def grade(self, before: GameState, chosen: object) -> CoachEntry | None:
         """Grade a roll (the holds before it) or a scoring, judged in the ``before`` position."""
-        from yacht.actions import Roll, Score
-        from yacht.coaching import grade_keep, grade_score
+        from yacht.game.actions import Roll, Score
         from yacht.strategy import advise_state
+        from yacht.views.coaching import grade_keep, grade_score
 
         if before.dice is None or before.is_over:
             return None  # the turn's first roll is no decision
@@ -79,7 +79,7 @@ class Advisor:
 
     def say(self, entry: CoachEntry | None, state: GameState, tr: Translator) -> str:
         """Show the coach's verdict on ``entry`` (or nothing); returns it."""
-        from yacht.coaching import verdict
+        from yacht.views.coaching import verdict
 
         text = "" if entry is None else verdict(entry, state, tr)
         self._coach_line.textContent = text
@@ -90,7 +90,7 @@ class Advisor:
         self, entries: tuple[CoachEntry, ...], state: GameState, tr: Translator
     ) -> list[tuple[str, CoachSummary]]:
         """Per person at the table: a sentence of the coach's report, and the report."""
-        from yacht.coaching import describe_move, summarize
+        from yacht.views.coaching import describe_move, summarize
 
         turns = len(state.ruleset.categories)
         lines = []

@@ -12,22 +12,22 @@ from typing import Any
 
 from pyscript import document, window
 
-from yacht.actions import Action, EnterDice, Roll, Score, Undo, apply
-from yacht.board import BoardView, board_view, roll_announcement, score_announcement
-from yacht.categories import Category
-from yacht.coach_log import CoachEntry
 from yacht.errors import IllegalActionError, InvalidSaveError, InvalidSetupError
-from yacht.game import GameState, toggle_hold
-from yacht.game_setup import GameSetup
+from yacht.game.actions import Action, EnterDice, Roll, Score, Undo, apply
+from yacht.game.setup import GameSetup
+from yacht.game.state import GameState, toggle_hold
 from yacht.i18n import LANGUAGES, Translator, negotiate, translator
-from yacht.messages import explain
-from yacht.records import Damage, damage_of
-from yacht.rulesets import RULESETS
-from yacht.save import SavedGame
-from yacht.save_messages import describe, updated_from_another_tab
-from yacht.save_slot import Event, GameSlot, Notice, SetupSlot, utc_now
-from yacht.settings import loads_settings
-from yacht.table_files import TableError, download_missing_with
+from yacht.rules.categories import Category
+from yacht.rules.rulesets import RULESETS
+from yacht.saves.game_record import SavedGame
+from yacht.saves.records import Damage, damage_of
+from yacht.saves.settings import loads_settings
+from yacht.saves.slots import Event, GameSlot, Notice, SetupSlot, utc_now
+from yacht.session.coach_log import CoachEntry
+from yacht.strategy.table_files import TableError, download_missing_with
+from yacht.views.board import BoardView, board_view, roll_announcement, score_announcement
+from yacht.views.messages import explain
+from yacht.views.save_notices import describe, updated_from_another_tab
 from yacht.web.advisor import Advisor
 from yacht.web.computer import ComputerTurns
 from yacht.web.extras import Extras
@@ -418,8 +418,8 @@ class App:
     # benchmark: every module compiled at start delays the first roll).
 
     def _export(self) -> None:
-        from yacht.export import MEDIA_TYPE, Export, dumps_export, export_file_name
-        from yacht.save_messages import exported
+        from yacht.saves.export import MEDIA_TYPE, Export, dumps_export, export_file_name
+        from yacht.views.save_notices import exported
         from yacht.web.files import download_text
 
         now = utc_now()
@@ -430,8 +430,8 @@ class App:
         self._tell(exported(name, self._tr))
 
     def _on_import_file(self, event: Any) -> None:
-        from yacht.export import MAX_EXPORT_CHARS
-        from yacht.save_messages import import_failed
+        from yacht.saves.export import MAX_EXPORT_CHARS
+        from yacht.views.save_notices import import_failed
         from yacht.web.files import chosen_file, read_text
 
         picker = event.target
@@ -446,15 +446,15 @@ class App:
         read_text(file, self._import_text, self._import_unreadable)
 
     def _import_unreadable(self, reason: str) -> None:
-        from yacht.save_messages import import_failed
+        from yacht.views.save_notices import import_failed
 
         window.console.warn(f"Yacht: import: the file could not be read: {reason}")
         self._tell(import_failed(Damage.UNREADABLE, self._tr))
 
     def _import_text(self, text: str) -> None:
         # Runs in a promise callback, outside the error boundary of the event handlers.
-        from yacht.export import loads_export
-        from yacht.save_messages import import_failed, imported, imported_unsaved
+        from yacht.saves.export import loads_export
+        from yacht.views.save_notices import import_failed, imported, imported_unsaved
 
         try:
             contents = loads_export(text)
@@ -527,7 +527,7 @@ class App:
             dialog.showModal()
 
     def _fill_guide(self, page: str) -> None:
-        from yacht.guide import rules_page, tips_page
+        from yacht.views.guide import rules_page, tips_page
 
         rules = self.state.ruleset
         title, sections = (

@@ -13,8 +13,8 @@ from typing import Any
 from pyodide.ffi import create_once_callable
 from pyscript import window
 
-from yacht.actions import Action
-from yacht.game import GameState
+from yacht.game.actions import Action
+from yacht.game.state import GameState
 
 # Milliseconds before each kind of step at normal speed; "faster" divides them.
 PACE = {"hold": 350, "roll": 750, "score": 1100}

@@ -13,8 +13,8 @@ from pyodide.ffi import create_once_callable
 from pyscript import window
 
 from yacht.errors import InvalidSetupError
-from yacht.game import GameState
-from yacht.players import clean_name
+from yacht.game.players import clean_name
+from yacht.game.state import GameState
 from yacht.web.history_view import HistoryView, local_day
 from yacht.web.hooks import Hooks
 from yacht.web.page import by_id, or_none
@@ -59,11 +59,11 @@ class DailyView:
         self._dialog.showModal()
         by_id("daily-start").focus()
 
-    # yacht.daily is imported when a challenge starts or is shown: its seed's hash (hashlib and
+    # yacht.game.daily is imported when a challenge starts or is shown: its seed's hash (hashlib and
     # its C modules) need not load with every game.
 
     def _on_start(self, event: Any) -> None:
-        from yacht.daily import daily_game
+        from yacht.game.daily import daily_game
 
         event.preventDefault()
         tr = self._hooks.tr()
@@ -103,7 +103,7 @@ class DailyView:
         by_id("daily-share-text").textContent = self._text(state)
 
     def _text(self, state: GameState) -> str:
-        from yacht.daily import share_text
+        from yacht.game.daily import share_text
 
         challenge = state.challenge
         day = challenge.date if challenge is not None else local_day()

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from yacht.actions import EnterDice
 from yacht.errors import InvalidDiceError
-from yacht.faces import add_face, parse_faces
-from yacht.game import GameState
+from yacht.game.actions import EnterDice
+from yacht.game.faces import add_face, parse_faces
+from yacht.game.state import GameState
 from yacht.web.hooks import Hooks
 from yacht.web.page import Writer, by_id, closest
 

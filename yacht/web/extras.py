@@ -17,14 +17,14 @@ import contextlib
 from collections.abc import Sequence
 from typing import Any
 
-from yacht.actions import Action, EnterDice, Roll, Score
-from yacht.categories import Category
-from yacht.coach_log import CoachEntry
-from yacht.game import GameState
-from yacht.history import History
-from yacht.history_slot import HISTORY_KEY
-from yacht.save_slot import StorageUnavailable
-from yacht.settings import loads_settings, updated_settings
+from yacht.game.actions import Action, EnterDice, Roll, Score
+from yacht.game.state import GameState
+from yacht.rules.categories import Category
+from yacht.saves.history import History
+from yacht.saves.history_slot import HISTORY_KEY
+from yacht.saves.settings import loads_settings, updated_settings
+from yacht.saves.slots import StorageUnavailable
+from yacht.session.coach_log import CoachEntry
 from yacht.web.daily_view import DailyView
 from yacht.web.dice_entry import DiceEntry
 from yacht.web.history_view import HistoryView

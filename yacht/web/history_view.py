@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 
 from pyscript import window
 
-from yacht.coach_log import CoachEntry
-from yacht.game import GameState
-from yacht.history import History, coach_losses, entry_from_game
-from yacht.history_slot import HistorySlot, describe_history_notice
-from yacht.save_slot import Event, Notice, utc_now
+from yacht.game.state import GameState
+from yacht.saves.history import History, coach_losses, entry_from_game
+from yacht.saves.history_slot import HistorySlot, describe_history_notice
+from yacht.saves.slots import Event, Notice, utc_now
+from yacht.session.coach_log import CoachEntry
 from yacht.web.hooks import Hooks
 from yacht.web.page import by_id
 

@@ -10,10 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from yacht.actions import Action
-from yacht.game import GameState
+from yacht.game.actions import Action
+from yacht.game.state import GameState
 from yacht.i18n import Translator
-from yacht.save_slot import Store
+from yacht.saves.slots import Store
 
 
 @dataclass(frozen=True)

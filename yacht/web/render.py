@@ -1,4 +1,4 @@
-"""Copies a :class:`~yacht.board.BoardView` into the page."""
+"""Copies a :class:`~yacht.views.board.BoardView` into the page."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING
 from pyodide.ffi import to_js
 from pyscript import document, window
 
-from yacht.board import BoardView, CellView
 from yacht.i18n import Translator
+from yacht.views.board import BoardView, CellView
 from yacht.web.page import Element, Writer, by_id, create
 
 if TYPE_CHECKING:  # loaded when first used: the guide, and the strategy with the coach
-    from yacht.coaching import CoachSummary
-    from yacht.guide import Section
+    from yacht.views.coaching import CoachSummary
+    from yacht.views.guide import Section
 
 # Attributes whose English text an element carries as data-i18n-<attribute>.
 TRANSLATED_ATTRIBUTES = ("aria-label", "content")

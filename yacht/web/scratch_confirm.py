@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from yacht.actions import Score
-from yacht.categories import Category
-from yacht.scratch import scratch_text, scratch_warning
+from yacht.game.actions import Score
+from yacht.rules.categories import Category
+from yacht.views.scratch import scratch_text, scratch_warning
 from yacht.web.hooks import Hooks
 from yacht.web.page import by_id, query
 

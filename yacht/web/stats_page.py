@@ -16,11 +16,11 @@ from typing import Any
 from pyodide.ffi import to_js
 from pyscript import window
 
-from yacht.board import category_name
-from yacht.charts import histogram_chart, line_chart
-from yacht.history import History, HistoryEntry
 from yacht.i18n import Translator
-from yacht.stats import Bin, PlayerStats, StatsKey, histogram, player_stats, stats_keys
+from yacht.saves.history import History, HistoryEntry
+from yacht.views.board import category_name
+from yacht.views.charts import histogram_chart, line_chart
+from yacht.views.stats import Bin, PlayerStats, StatsKey, histogram, player_stats, stats_keys
 from yacht.web.hooks import Hooks
 from yacht.web.page import Element, by_id, create
 from yacht.web.svg import build

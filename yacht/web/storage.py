@@ -1,4 +1,4 @@
-"""The browser's localStorage as a :class:`~yacht.save_slot.Store`: every failure a plain answer.
+"""The browser's localStorage as a :class:`~yacht.saves.slots.Store`: every failure a plain answer.
 
 localStorage can be missing or throw on mere access (disabled cookies, some private modes,
 sandboxed frames), throw on every call, or refuse a write when full (``QuotaExceededError``).
@@ -11,7 +11,7 @@ from typing import Any
 
 from pyscript import window
 
-from yacht.save_slot import GAME_KEY, SETUP_KEY, StorageUnavailable
+from yacht.saves.slots import GAME_KEY, SETUP_KEY, StorageUnavailable
 
 SETTINGS_KEY = "yacht:settings"
 

@@ -1,4 +1,4 @@
-"""Turning a chart (:class:`yacht.charts.Node`) into SVG elements on the page.
+"""Turning a chart (:class:`yacht.views.charts.Node`) into SVG elements on the page.
 
 Only DOM calls: ``createElementNS`` for each element, ``setAttribute`` for each attribute and
 ``textContent`` for text, so nothing in a chart (a player's name in a title, say) is ever
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pyscript import document
 
-from yacht.charts import SVG_NS, Node
+from yacht.views.charts import SVG_NS, Node
 from yacht.web.page import Element
 
 

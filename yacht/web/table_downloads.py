@@ -15,8 +15,8 @@ from collections.abc import Callable
 
 from pyscript import window
 
-from yacht.rulesets import RuleSet
-from yacht.table_files import table_path, tables_read_for
+from yacht.rules.rulesets import RuleSet
+from yacht.strategy.table_files import table_path, tables_read_for
 
 SITE_FOLDER = "yacht/data"
 """Where the tables are on the site, relative to the page (as pyscript.toml lists them)."""

@@ -1,0 +1,393 @@
+"""The history of finished games, and its stored form (a versioned ``yacht-history`` record).
+
+Every finished game becomes a :class:`HistoryEntry`: when it ended, by which rules, who played
+and each full scorecard, who won, whether it was played with real dice or as the daily
+challenge, and (when the coach was on) how many points each player gave away against the best
+play. The statistics (:mod:`yacht.views.stats`) are computed from these entries only.
+
+The record also remembers which days' daily challenges were started, so only the first
+attempt of a day counts as official, even when the history of games is cleared.
+
+Version history:
+  1 — first format: ``{"format": "yacht-history", "version": 1, "games": [...],
+      "daily_started": ["YYYY-MM-DD", ...]}``.
+
+Reading is as strict as reading a saved game: every scorecard must be complete and possible,
+and the stored totals and winners must agree with the scores. A history that fails is refused
+whole (the caller keeps a backup), because a silently dropped game would skew every statistic.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from yacht.errors import (
+    InvalidSaveError,
+    InvalidSetupError,
+    UnknownCategoryError,
+    UnknownRulesetError,
+    YachtError,
+)
+from yacht.game.daily import InvalidDayError, check_day
+from yacht.game.players import COMPUTER_LEVELS, MAX_PLAYERS, MIN_PLAYERS, clean_name
+from yacht.game.state import Challenge, GameState
+from yacht.rules.categories import Category
+from yacht.rules.rulesets import RuleSet, find_ruleset, possible_scores
+from yacht.saves.records import RecordFormat, decode_json, expect
+from yacht.session.coach_log import CoachEntry
+
+FORMAT = "yacht-history"
+VERSION = 1
+MAX_GAMES = 500
+"""Games kept; the oldest go first. 500 solo games take about 200 KB of storage."""
+MAX_DAILY_DAYS = 62
+"""Days whose daily attempt is remembered (only today's matters; a margin for time zones)."""
+MAX_HISTORY_CHARS = 2 * 1024 * 1024
+"""500 games of six players take about 1.1 MB; anything far larger is refused unread."""
+MAX_STAMP_LENGTH = 40
+MAX_COACH_LOSS = 10_000.0
+"""Expected points lost in one game cannot exceed every category's maximum; a wide bound."""
+
+HISTORY_RECORD = RecordFormat(FORMAT, VERSION, "Yacht game history")
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's finished scorecard."""
+
+    name: str
+    scores: tuple[tuple[Category, int], ...]
+    """Every category with its points, in scorecard order."""
+    computer: str | None = None
+    """The computer level that played the seat, or None for a person."""
+
+    @property
+    def score_map(self) -> dict[Category, int]:
+        """The scores by category."""
+        return dict(self.scores)
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One finished game."""
+
+    finished_at: str
+    """When the game ended, ISO 8601 UTC (sorts in time order)."""
+    day: str
+    """The player's local calendar date when the game ended, YYYY-MM-DD."""
+    ruleset: RuleSet
+    players: tuple[PlayerResult, ...]
+    real_dice: bool = False
+    challenge: Challenge | None = None
+    coach: tuple[float | None, ...] | None = None
+    """Expected points each player lost against the best play (None: the coach was off, or
+    had nothing to say about that player)."""
+
+    def totals(self) -> tuple[int, ...]:
+        """Each player's final score, in seat order."""
+        return tuple(_total(self.ruleset, player) for player in self.players)
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the highest total (several when tied)."""
+        totals = self.totals()
+        best = max(totals)
+        return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+    def same_game(self, other: HistoryEntry) -> bool:
+        """Whether both entries record the same scorecards, whenever and however coached."""
+        return (self.ruleset, self.players, self.real_dice, self.challenge) == (
+            other.ruleset,
+            other.players,
+            other.real_dice,
+            other.challenge,
+        )
+
+
+def _total(ruleset: RuleSet, player: PlayerResult) -> int:
+    upper = sum(points for category, points in player.scores if category.is_upper)
+    lower = sum(points for category, points in player.scores if not category.is_upper)
+    return upper + ruleset.bonus_for(upper) + lower
+
+
+def coach_losses(
+    state: GameState, log: Sequence[CoachEntry] | None
+) -> tuple[float | None, ...] | None:
+    """Each person's expected points lost, totalled from the coach's log (None: no figure).
+
+    None for the whole game when the coach was off, and for a computer seat (never graded).
+    """
+    if log is None:
+        return None
+    return tuple(
+        None
+        if card.computer is not None
+        else round(sum(entry.loss for entry in log if entry.seat == seat), 2)
+        for seat, card in enumerate(state.players)
+    )
+
+
+def entry_from_game(
+    state: GameState,
+    finished_at: str,
+    day: str,
+    coach: Iterable[float | None] | None = None,
+) -> HistoryEntry:
+    """The history entry of the finished game ``state``."""
+    if not state.is_over:
+        raise ValueError("only a finished game goes into the history")
+    rules = state.ruleset
+    players = tuple(
+        PlayerResult(
+            card.name,
+            tuple((category, card.scores[category]) for category in rules.categories),
+            card.computer,
+        )
+        for card in state.players
+    )
+    losses = None if coach is None else tuple(coach)
+    if losses is not None and len(losses) != len(players):
+        raise ValueError(f"{len(losses)} coach figures for {len(players)} players")
+    return HistoryEntry(
+        finished_at, check_day(day), rules, players, state.real_dice, state.challenge, losses
+    )
+
+
+@dataclass(frozen=True)
+class History:
+    """The finished games, oldest first, and the days whose daily challenge was started."""
+
+    games: tuple[HistoryEntry, ...] = ()
+    daily_started: tuple[str, ...] = field(default=())
+
+    def with_game(self, entry: HistoryEntry) -> History:
+        """This history with ``entry`` added (the oldest game dropped beyond the cap)."""
+        return replace(self, games=_capped((*self.games, entry)))
+
+    def without_game(self, entry: HistoryEntry) -> History:
+        """This history without its latest record of the same game as ``entry`` (an undo)."""
+        for index in range(len(self.games) - 1, -1, -1):
+            if self.games[index].same_game(entry):
+                return replace(self, games=self.games[:index] + self.games[index + 1 :])
+        return self
+
+    def merged(self, other: History) -> History:
+        """Both histories together (an import): each game once, in time order, capped."""
+        seen = set()
+        games = []
+        for entry in sorted((*self.games, *other.games), key=lambda e: e.finished_at):
+            key = _identity(entry)
+            if key not in seen:
+                seen.add(key)
+                games.append(entry)
+        days = _days((*self.daily_started, *other.daily_started))
+        return History(_capped(tuple(games)), days)
+
+    def cleared(self) -> History:
+        """No games; the started daily challenges are kept, so today's stays attempted."""
+        return History((), self.daily_started)
+
+    def start_daily(self, day: str) -> tuple[History, bool]:
+        """Note that ``day``'s challenge was started; whether this attempt is the official one."""
+        if day in self.daily_started:
+            return self, False
+        return replace(self, daily_started=_days((*self.daily_started, check_day(day)))), True
+
+    def official_daily(self, day: str) -> HistoryEntry | None:
+        """The recorded official result of ``day``'s challenge, if any."""
+        for entry in self.games:
+            challenge = entry.challenge
+            if challenge is not None and challenge.date == day and challenge.official:
+                return entry
+        return None
+
+
+def _identity(entry: HistoryEntry) -> str:
+    # A text key (entries hold unhashable-looking floats and nested tuples fine, but a text
+    # key also treats 1 and 1.0 in coach figures alike, as JSON does).
+    return json.dumps(entry_to_dict(entry), sort_keys=True)
+
+
+def _capped(games: tuple[HistoryEntry, ...]) -> tuple[HistoryEntry, ...]:
+    return games[-MAX_GAMES:]
+
+
+def _days(days: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(set(days)))[-MAX_DAILY_DAYS:]
+
+
+# -- the stored form ---------------------------------------------------------------------------
+
+
+def entry_to_dict(entry: HistoryEntry) -> dict[str, Any]:
+    """``entry`` as JSON-safe data."""
+    totals = entry.totals()
+    challenge = entry.challenge
+    return {
+        "finished_at": entry.finished_at,
+        "day": entry.day,
+        "ruleset": entry.ruleset.id,
+        "upper_bonus": entry.ruleset.upper_bonus is not None,
+        "real_dice": entry.real_dice,
+        "challenge": None
+        if challenge is None
+        else {"date": challenge.date, "official": challenge.official},
+        "players": [
+            {
+                "name": player.name,
+                "computer": player.computer,
+                "scores": {category.value: points for category, points in player.scores},
+                "total": total,
+            }
+            for player, total in zip(entry.players, totals, strict=True)
+        ],
+        "winners": list(entry.winners()),
+        "coach": None if entry.coach is None else list(entry.coach),
+    }
+
+
+def history_to_dict(history: History) -> dict[str, Any]:
+    """``history`` as a record of today's version."""
+    return HISTORY_RECORD.stamp(
+        {
+            "games": [entry_to_dict(entry) for entry in history.games],
+            "daily_started": list(history.daily_started),
+        }
+    )
+
+
+def dumps_history(history: History) -> str:
+    """``history`` as compact JSON text, ready for storage."""
+    return json.dumps(history_to_dict(history), ensure_ascii=False, separators=(",", ":"))
+
+
+def history_from_dict(data: object) -> History:
+    """The history ``data`` describes, or :class:`InvalidSaveError` saying what is wrong."""
+    record = HISTORY_RECORD.upgrade(data)
+    games = expect(record.get("games"), list, "games")
+    if len(games) > MAX_GAMES:
+        raise InvalidSaveError(f"{len(games)} games; a history keeps at most {MAX_GAMES}")
+    entries = []
+    for number, item in enumerate(games, 1):
+        try:
+            entries.append(entry_from_dict(item))
+        except (YachtError, ValueError, TypeError) as error:
+            raise InvalidSaveError(f"game {number} of the history: {error}") from None
+    days = expect(record.get("daily_started"), list, "daily_started")
+    if len(days) > MAX_DAILY_DAYS:
+        raise InvalidSaveError(f"{len(days)} daily challenges; at most {MAX_DAILY_DAYS} are kept")
+    return History(tuple(entries), _days(_day(expect(d, str, "a day")) for d in days))
+
+
+def loads_history(text: str) -> History:
+    """The history stored as ``text``; :class:`InvalidSaveError` if it can't be trusted."""
+    return history_from_dict(
+        decode_json(text, max_chars=MAX_HISTORY_CHARS, what="the game history")
+    )
+
+
+def entry_from_dict(data: object) -> HistoryEntry:
+    """One game of the history, checked: complete, possible scorecards and matching sums."""
+    item = expect(data, dict, "a finished game")
+    try:
+        rules = find_ruleset(
+            expect(item.get("ruleset"), str, "ruleset"),
+            upper_bonus=expect(item.get("upper_bonus"), bool, "upper_bonus"),
+        )
+    except UnknownRulesetError as error:
+        raise InvalidSaveError(str(error)) from None
+    players_data = expect(item.get("players"), list, "players")
+    if not MIN_PLAYERS <= len(players_data) <= MAX_PLAYERS:
+        raise InvalidSaveError(f"{len(players_data)} players; a game has 1 to {MAX_PLAYERS}")
+    players = tuple(_player(rules, expect(p, dict, "a player")) for p in players_data)
+    entry = HistoryEntry(
+        finished_at=_stamp(item.get("finished_at")),
+        day=_day(item.get("day")),
+        ruleset=rules,
+        players=players,
+        real_dice=expect(item.get("real_dice"), bool, "real_dice"),
+        challenge=_challenge(item.get("challenge")),
+        coach=_coach(item.get("coach"), len(players)),
+    )
+    totals = [expect(p.get("total"), int, "total") for p in players_data]
+    if tuple(totals) != entry.totals():
+        raise InvalidSaveError(f"the totals {totals} do not add up from the scores")
+    winners = [expect(w, int, "a winner") for w in expect(item.get("winners"), list, "winners")]
+    if tuple(winners) != entry.winners():
+        raise InvalidSaveError(f"the winners {winners} are not the highest totals")
+    if entry.challenge is not None and (
+        rules != find_ruleset("traditional") or len(players) != 1 or entry.real_dice
+    ):
+        raise InvalidSaveError("a daily challenge is a solo traditional game with virtual dice")
+    return entry
+
+
+def _player(rules: RuleSet, data: Mapping[str, Any]) -> PlayerResult:
+    name = expect(data.get("name"), str, "a player name")
+    try:
+        cleaned = clean_name(name)
+    except InvalidSetupError as error:
+        raise InvalidSaveError(str(error)) from None
+    if cleaned != name:
+        raise InvalidSaveError(f"player name {name[:40]!r} is not in its cleaned form")
+    computer = data.get("computer")
+    if computer is not None and computer not in COMPUTER_LEVELS:
+        raise InvalidSaveError(f"unknown computer level {str(computer)[:20]!r}")
+    raw = expect(data.get("scores"), dict, "scores")
+    scores = {}
+    for key, value in raw.items():
+        try:
+            category = rules.check(expect(key, str, "a category"))
+        except UnknownCategoryError as error:
+            raise InvalidSaveError(str(error)) from None
+        points = expect(value, int, f"score of {key}")
+        if points not in possible_scores(rules, category):
+            raise InvalidSaveError(f"{points} in {key} is a score no throw makes")
+        scores[category] = points
+    missing = [c.value for c in rules.categories if c not in scores]
+    if missing:
+        raise InvalidSaveError(f"an unfinished scorecard (no {', '.join(missing)})")
+    return PlayerResult(name, tuple((c, scores[c]) for c in rules.categories), computer)
+
+
+def _stamp(data: object) -> str:
+    text = expect(data, str, "finished_at")
+    if not text or len(text) > MAX_STAMP_LENGTH:
+        raise InvalidSaveError("finished_at is not a time stamp")
+    return text
+
+
+def _day(data: object) -> str:
+    try:
+        return check_day(expect(data, str, "day"))
+    except InvalidDayError as error:
+        raise InvalidSaveError(str(error)) from None
+
+
+def _challenge(data: object) -> Challenge | None:
+    if data is None:
+        return None
+    item = expect(data, dict, "challenge")
+    return Challenge(_day(item.get("date")), expect(item.get("official"), bool, "official"))
+
+
+def _coach(data: object, players: int) -> tuple[float | None, ...] | None:
+    if data is None:
+        return None
+    figures = expect(data, list, "coach")
+    if len(figures) != players:
+        raise InvalidSaveError(f"{len(figures)} coach figures for {players} players")
+    result: list[float | None] = []
+    for figure in figures:
+        if figure is None:
+            result.append(None)
+            continue
+        if isinstance(figure, bool) or not isinstance(figure, int | float):
+            raise InvalidSaveError(f"a coach figure is a number, not {type(figure).__name__}")
+        if not math.isfinite(figure) or not 0 <= figure <= MAX_COACH_LOSS:
+            raise InvalidSaveError(f"a coach figure of {figure} points is impossible")
+        result.append(figure)
+    return tuple(result)

@@ -1,0 +1,240 @@
+"""Versioned JSON records: strict decoding, and upgrading older versions one step at a time.
+
+Everything the game stores or exports (the game in progress, the remembered setup, an export
+file) is a JSON object tagged with a ``format`` name and a ``version`` number. Reading one goes
+through two gates here before a record-specific parser checks the content:
+
+1. :func:`decode_json` turns text into data, refusing what :func:`json.loads` would quietly
+   accept: repeated keys (``json.loads`` keeps the last one, so a category "filled twice" would
+   load as filled once), ``NaN``/``Infinity``, integers too large to be any count in a game,
+   deep nesting, and text far longer than a real record.
+2. :meth:`RecordFormat.upgrade` checks the tag and version and runs the chain of migrations
+   ``v1 -> v2 -> ...`` up to today's version. A version newer than the code is refused with
+   :class:`~yacht.errors.UnsupportedSaveVersionError`, so a caller can keep the record intact
+   for the newer game that wrote it.
+
+Every refusal is an :class:`~yacht.errors.InvalidSaveError`; :func:`damage_of` sorts it into a
+:class:`Damage`, which the page turns into plain words for the player.
+"""
+
+from __future__ import annotations
+
+import copy
+import enum
+import json
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from yacht.errors import InvalidSaveError, UnsupportedSaveVersionError
+
+MAX_DEPTH = 16
+"""Nesting allowed in any record; real ones go 4 deep (export > game > players > scores)."""
+
+MAX_INT_DIGITS = 16
+"""Longest integer literal accepted: every count or score fits, and so does a JS safe integer."""
+
+MAX_SAFE_INTEGER = 2**53 - 1
+"""The largest integer JavaScript holds exactly; revisions and seeds stay at or below it."""
+
+_T = TypeVar("_T")
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+"""Turns a record of version N into one of version N + 1 (returning a new dict)."""
+
+
+class Damage(enum.Enum):
+    """What is wrong with a stored record, in the categories a player is told about."""
+
+    UNREADABLE = "unreadable"
+    """Not JSON at all: truncated, binary junk, or a different kind of text."""
+    TOO_BIG = "too-big"
+    """Far longer than any real record (refused before parsing)."""
+    DUPLICATED = "duplicated"
+    """Some entry appears twice (e.g. one category scored twice): edited by hand."""
+    WRONG_KIND = "wrong-kind"
+    """Valid JSON, but not this kind of record (another format tag, or not an object)."""
+    IMPOSSIBLE = "impossible"
+    """Well-formed, but describes something that cannot be: wrong types, impossible scores."""
+    NEWER = "newer"
+    """Written by a newer version of the game than this one."""
+
+
+class DamagedRecordError(InvalidSaveError):
+    """A record refused for a reason the message alone doesn't classify."""
+
+    def __init__(self, damage: Damage, message: str) -> None:
+        super().__init__(message)
+        self.damage = damage
+
+
+def damage_of(error: InvalidSaveError) -> Damage:
+    """Sort any refusal of a record into the kind of damage to explain to the player."""
+    if isinstance(error, UnsupportedSaveVersionError):
+        return Damage.NEWER
+    if isinstance(error, DamagedRecordError):
+        return error.damage
+    # Every other refusal comes from a content check: a wrong type or an impossible value.
+    return Damage.IMPOSSIBLE
+
+
+# -- decoding --------------------------------------------------------------------------------
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+class _HugeNumber(ValueError):
+    pass
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _DuplicateKey(key)
+        result[key] = value
+    return result
+
+
+def _bounded_int(literal: str) -> int:
+    # Also keeps clear of CPython's own limit on long digit strings, which raises a bare
+    # ValueError (not a JSONDecodeError) from deep inside json.loads.
+    if len(literal.lstrip("-")) > MAX_INT_DIGITS:
+        raise _HugeNumber(literal[:20])
+    return int(literal)
+
+
+def _no_constant(name: str) -> float:
+    raise json.JSONDecodeError(f"{name} is not a JSON value", name, 0)
+
+
+# A JSON string (skipped whole, so brackets inside names don't count) or a bracket.
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+
+
+def _too_deep(text: str, limit: int) -> bool:
+    depth = 0
+    for match in _TOKENS.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif token in "]}":
+            depth -= 1
+    return False
+
+
+def decode_json(text: object, *, max_chars: int, what: str = "the record") -> object:
+    """The data in ``text``, or :class:`DamagedRecordError` saying why it can't be trusted.
+
+    >>> decode_json('{"ones": 3, "ones": 4}', max_chars=100)
+    Traceback (most recent call last):
+    ...
+    yacht.saves.records.DamagedRecordError: the record has the entry 'ones' twice
+    """
+    if not isinstance(text, str):
+        raise DamagedRecordError(Damage.UNREADABLE, f"{what} is not text")
+    if len(text) > max_chars:
+        raise DamagedRecordError(
+            Damage.TOO_BIG, f"{what} is {len(text):,} characters long, far too big"
+        )
+    # The C parser recurses per level; refusing deep nesting first keeps a hostile record from
+    # testing the stack (which is smaller in WebAssembly than on a desktop).
+    if _too_deep(text, MAX_DEPTH):
+        raise DamagedRecordError(Damage.UNREADABLE, f"{what} is nested too deeply")
+    try:
+        return json.loads(
+            text,
+            object_pairs_hook=_unique_keys,
+            parse_int=_bounded_int,
+            parse_constant=_no_constant,
+        )
+    except _DuplicateKey as error:
+        raise DamagedRecordError(
+            Damage.DUPLICATED, f"{what} has the entry {error.args[0]!r} twice"
+        ) from None
+    except _HugeNumber as error:
+        raise DamagedRecordError(
+            Damage.IMPOSSIBLE, f"{what} holds the huge number {error.args[0]}..."
+        ) from None
+    except (json.JSONDecodeError, RecursionError, ValueError) as error:
+        raise DamagedRecordError(Damage.UNREADABLE, f"{what} is not valid JSON ({error})") from None
+
+
+# -- versions --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RecordFormat:
+    """One kind of record: its tag, today's version and the migrations from older versions.
+
+    ``migrations[n]`` turns version ``n`` into version ``n + 1``; the oldest readable version
+    is the smallest key (today's version when there are none). ``legacy`` recognises records
+    written before the kind carried a tag and version; they count as the oldest version.
+    """
+
+    tag: str
+    version: int
+    what: str
+    """How messages name a record of this kind, e.g. "saved Yacht game"."""
+    migrations: Mapping[int, Migration] = field(default_factory=dict)
+    legacy: Callable[[dict[str, Any]], bool] | None = None
+
+    def __post_init__(self) -> None:
+        missing = [n for n in range(self.oldest, self.version) if n not in self.migrations]
+        if missing or any(n >= self.version for n in self.migrations):
+            raise ValueError(f"{self.tag}: migrations must run {self.oldest}..{self.version}")
+
+    @property
+    def oldest(self) -> int:
+        """The oldest version this code can still read."""
+        return min(self.migrations, default=self.version)
+
+    def stamp(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """``body`` as a record of today's version: tag and version first, for readers."""
+        return {"format": self.tag, "version": self.version, **body}
+
+    def upgrade(self, data: object) -> dict[str, Any]:
+        """``data`` as a record of today's version, or :class:`InvalidSaveError` saying why not.
+
+        The input is never changed; migrations build new dicts.
+        """
+        if not isinstance(data, dict):
+            raise DamagedRecordError(
+                Damage.WRONG_KIND, f"the save should be dict, not {type(data).__name__}"
+            )
+        record: dict[str, Any] = data
+        if self.legacy is not None and "format" not in record and self.legacy(record):
+            record = {"format": self.tag, "version": self.oldest, **record}
+        if record.get("format") != self.tag:
+            raise DamagedRecordError(
+                Damage.WRONG_KIND,
+                f"not a {self.what} (format {str(record.get('format'))[:40]!r})",
+            )
+        version = expect(record.get("version"), int, "version")
+        if version > self.version:
+            raise UnsupportedSaveVersionError(
+                f"this {self.what} was saved by a newer version (format {version}; this one "
+                f"reads up to {self.version})"
+            )
+        if version < self.oldest:
+            raise InvalidSaveError(f"unknown save format version {version}")
+        if version < self.version:
+            # Migrations may edit what they are given; the caller's data stays as it was.
+            record = copy.deepcopy(record)
+        for step in range(version, self.version):
+            record = self.migrations[step](record)
+            if record.get("version") != step + 1:
+                raise AssertionError(f"migration {step} -> {step + 1} of {self.tag} is broken")
+        return record
+
+
+def expect(value: object, kind: type[_T], what: str) -> _T:
+    """``value`` if it has type ``kind``, else :class:`InvalidSaveError` (bool is no int)."""
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise InvalidSaveError(f"{what} should be {kind.__name__}, not {type(value).__name__}")
+    return value

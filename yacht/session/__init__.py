@@ -1,0 +1,4 @@
+"""The whole session as one value: the game and the coach's log, changed only by :func:`step`.
+
+Above :mod:`yacht.game` and :mod:`yacht.strategy` (the coach grades with the solver).
+"""

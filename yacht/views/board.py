@@ -1,0 +1,290 @@
+"""What the board shows for a game state: a pure view model, free of any browser code.
+
+The browser layer (``yacht.web``) only copies these values into the page, so every label,
+accessible name and enabled/disabled rule is decided here and tested on CPython.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from yacht.game.state import ROLLS_PER_TURN, GameState
+from yacht.i18n import ENGLISH, Translator
+from yacht.rules.categories import Category
+from yacht.rules.dice import DICE_COUNT
+from yacht.rules.rulesets import RuleSet
+
+CellKind = Literal["filled", "option", "open", "latest"]
+
+
+@dataclass(frozen=True)
+class DieView:
+    """One die: its face (None before the first roll), whether it is held and usable."""
+
+    index: int
+    face: int | None
+    held: bool
+    enabled: bool
+    label: str
+
+
+@dataclass(frozen=True)
+class CellView:
+    """One scorecard cell of one player."""
+
+    text: str
+    kind: CellKind
+    label: str
+    """Accessible name; for an option it starts with the category's English name."""
+
+
+@dataclass(frozen=True)
+class RowView:
+    """One scorecard line across all players."""
+
+    key: str
+    name: str
+    cells: tuple[CellView, ...]
+    section: Literal["upper", "lower", "sum"]
+
+
+@dataclass(frozen=True)
+class Placing:
+    """A line of the final ranking."""
+
+    rank: int
+    name: str
+    total: int
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """Everything the page displays for one state."""
+
+    layout: tuple[str, ...]
+    """Language, rule set, bonus and names: when this changes the scorecard is rebuilt."""
+    title: str
+    category_heading: str
+    names: tuple[str, ...]
+    current: int | None
+    status: str
+    roll_enabled: bool
+    rolls_left_text: str
+    undo_enabled: bool
+    hint_enabled: bool
+    computer_turn: bool
+    dice: tuple[DieView, ...]
+    rows: tuple[RowView, ...]
+    game_over: bool
+    headline: str
+    placings: tuple[Placing, ...]
+
+
+def board_view(state: GameState, tr: Translator = ENGLISH) -> BoardView:
+    """The view of ``state``, in the language of ``tr``."""
+    rules = state.ruleset
+    names = tuple(card.name for card in state.players)
+    over = state.is_over
+    people_move = person_to_move(state)
+    return BoardView(
+        layout=(tr.language, rules.id, str(rules.upper_bonus is not None), *names),
+        title=tr.gettext(rules.title),
+        category_heading=tr.gettext("Category"),
+        names=names,
+        current=None if over else state.current,
+        status=_status(state, tr),
+        # With real dice the page never rolls: the faces are entered instead.
+        roll_enabled=people_move
+        and not state.real_dice
+        and state.rolls < ROLLS_PER_TURN
+        and not all(state.held),
+        rolls_left_text=_rolls_left_text(state, tr),
+        undo_enabled=state.can_undo() and _last_scorer_is_a_person(state),
+        hint_enabled=people_move and state.dice is not None,
+        computer_turn=not over and not people_move,
+        dice=_dice(state, tr),
+        rows=_rows(state, tr),
+        game_over=over,
+        headline=_headline(state, tr) if over else "",
+        placings=_placings(state) if over else (),
+    )
+
+
+def person_to_move(state: GameState) -> bool:
+    """Whether a person (not a computer player) is to act now."""
+    return not state.is_over and state.current_player.computer is None
+
+
+def _last_scorer_is_a_person(state: GameState) -> bool:
+    last = state.last_score
+    return last is not None and state.players[last.player].computer is None
+
+
+def category_name(rules: RuleSet, category: Category, tr: Translator = ENGLISH) -> str:
+    """The category's name as ``rules`` print it, translated."""
+    return tr.pgettext("category", rules.name_of(category))
+
+
+def _status(state: GameState, tr: Translator) -> str:
+    if state.is_over:
+        return tr.gettext("Game over")
+    name = state.current_player.name
+    turn, turns = state.turn_number, len(state.ruleset.categories)
+    if state.current_player.computer is not None:
+        text = tr.gettext("{name}'s turn ({turn} of {turns}): the computer is playing")
+    elif state.rolls == 0:
+        text = tr.gettext("{name}'s turn ({turn} of {turns}): roll the dice")
+    elif state.rolls_left == 0:
+        text = tr.gettext("{name}'s turn ({turn} of {turns}): choose a category")
+    else:
+        text = tr.gettext(
+            "{name}'s turn ({turn} of {turns}): hold dice and roll again, or choose a category"
+        )
+    return text.format(name=name, turn=turn, turns=turns)
+
+
+def _rolls_left_text(state: GameState, tr: Translator) -> str:
+    if state.is_over:
+        return ""
+    left = state.rolls_left
+    return tr.ngettext("{count} roll left", "{count} rolls left", left).format(count=left)
+
+
+def _dice(state: GameState, tr: Translator) -> tuple[DieView, ...]:
+    can_hold = person_to_move(state) and not state.real_dice and 0 < state.rolls < ROLLS_PER_TURN
+    views = []
+    for index in range(DICE_COUNT):
+        face = None if state.dice is None else state.dice[index]
+        held = state.held[index]
+        if face is None:
+            label = tr.gettext("Die {number}: not rolled yet").format(number=index + 1)
+        elif held:
+            label = tr.gettext("Die {number}: {face}, held").format(number=index + 1, face=face)
+        else:
+            label = tr.gettext("Die {number}: {face}").format(number=index + 1, face=face)
+        views.append(DieView(index, face, held, can_hold, label))
+    return tuple(views)
+
+
+def _rows(state: GameState, tr: Translator) -> tuple[RowView, ...]:
+    rules = state.ruleset
+    preview = state.potential_scores()
+    latest = state.last_score
+    rows = []
+    for category in rules.categories:
+        name = category_name(rules, category, tr)
+        cells = []
+        for seat, card in enumerate(state.players):
+            if card.is_filled(category):
+                points = card.scores[category]
+                is_latest = latest is not None and (latest.player, latest.category) == (
+                    seat,
+                    category,
+                )
+                kind: CellKind = "latest" if is_latest else "filled"
+                label = tr.gettext("{category}: {name} scored {points}")
+                cells.append(
+                    CellView(
+                        str(points),
+                        kind,
+                        label.format(category=name, name=card.name, points=points),
+                    )
+                )
+            elif seat == state.current and category in preview and person_to_move(state):
+                points = preview[category]
+                label = tr.ngettext(
+                    "{category}: score {count} point", "{category}: score {count} points", points
+                )
+                cells.append(
+                    CellView(str(points), "option", label.format(category=name, count=points))
+                )
+            else:
+                label = tr.gettext("{category}: {name}, open")
+                cells.append(CellView("", "open", label.format(category=name, name=card.name)))
+        section: Literal["upper", "lower"] = "upper" if category.is_upper else "lower"
+        rows.append(RowView(category.value, name, tuple(cells), section))
+    rows.extend(_sum_rows(state, tr))
+    return tuple(rows)
+
+
+def _sum_rows(state: GameState, tr: Translator) -> list[RowView]:
+    totals = state.totals()
+    rows = []
+    bonus = state.ruleset.upper_bonus
+    if bonus is not None:
+        upper = tr.gettext("Upper section")
+        rows.append(
+            RowView(
+                "upper_total",
+                upper,
+                tuple(
+                    CellView(f"{t.upper} / {bonus.threshold}", "filled", f"{upper}: {t.upper}")
+                    for t in totals
+                ),
+                "sum",
+            )
+        )
+        name = tr.gettext("Bonus (+{points} at {threshold})").format(
+            points=bonus.points, threshold=bonus.threshold
+        )
+        rows.append(
+            RowView(
+                "bonus",
+                name,
+                tuple(CellView(str(t.bonus), "filled", f"{name}: {t.bonus}") for t in totals),
+                "sum",
+            )
+        )
+    total = tr.gettext("Total")
+    rows.append(
+        RowView(
+            "total",
+            total,
+            tuple(CellView(str(t.total), "filled", f"{total}: {t.total}") for t in totals),
+            "sum",
+        )
+    )
+    return rows
+
+
+def _placings(state: GameState) -> tuple[Placing, ...]:
+    totals = state.totals()
+    return tuple(
+        Placing(rank, state.players[seat].name, totals[seat].total)
+        for rank, seat in state.standings()
+    )
+
+
+def _headline(state: GameState, tr: Translator) -> str:
+    winners = [state.players[seat].name for seat in state.winners()]
+    if len(state.players) == 1:
+        return tr.gettext("Final score: {total}").format(total=state.totals()[0].total)
+    if len(winners) == 1:
+        return tr.gettext("{name} wins!").format(name=winners[0])
+    return tr.gettext("A tie for first place: {names}!").format(names=", ".join(winners))
+
+
+def score_announcement(after: GameState, tr: Translator = ENGLISH) -> str:
+    """What a screen reader hears after a scoring: who scored what where."""
+    last = after.last_score
+    if last is None:
+        return ""
+    card = after.players[last.player]
+    points = card.scores[last.category]
+    return tr.ngettext(
+        "{name} scored {count} point in {category}.",
+        "{name} scored {count} points in {category}.",
+        points,
+    ).format(name=card.name, count=points, category=category_name(after.ruleset, last.category, tr))
+
+
+def roll_announcement(state: GameState, tr: Translator = ENGLISH) -> str:
+    """What a screen reader hears after a roll: the faces and the rolls left."""
+    if state.dice is None:
+        return ""
+    faces = ", ".join(str(face) for face in state.dice)
+    left = state.rolls_left
+    return tr.ngettext(
+        "Rolled {faces}. {count} roll left.", "Rolled {faces}. {count} rolls left.", left
+    ).format(faces=faces, count=left)
