@@ -28,7 +28,7 @@ from harness import goto_booted, reload_booted
 from playwright.sync_api import Page
 
 import yacht
-from yacht.saves.game_record import loads
+from yacht.saves.game_record import GAME_RECORD
 
 SEED = 1130
 ACTIONS = 5_000
@@ -162,7 +162,7 @@ def test_a_monkey_cannot_break_the_game_or_its_saves(booted_page: Page) -> None:
         before = view(page)
         assert "Something went wrong" not in before["notice"], before["notice"]
         assert before["save"], "the game was never saved"
-        state = loads(before["save"])
+        state = GAME_RECORD.decode(before["save"]).state
         games_finished += state.is_over
         assert_view_shows(before, state, booted=False)
 

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 from yacht_page import YachtPage
 
 import yacht
+from yacht.saves.game_record import GAME_RECORD
 
 
 @pytest.fixture
@@ -56,7 +57,7 @@ def test_full_solo_game_by_mouse(booted_page: Page, ruleset: str, bonus: bool, r
     assert len(scored) == rows
     dialog = booted_page.get_by_role("dialog", name="Final score", exact=False)
     expect(dialog).to_be_visible()
-    saved = yacht.GameState.from_dict(board.saved())
+    saved = GAME_RECORD.from_data(board.saved()).state
     assert saved.is_over
     total = saved.totals()[0].total
     expect(booted_page.locator("#ranking li")).to_have_text([f"Solo: {total}"])
@@ -77,7 +78,7 @@ def test_rematch_keeps_players_and_rules(booted_page: Page) -> None:
     board.new_game("extended", ("Ann", "Ben"), bonus=True)
     play_to_the_end(board, hold_pattern=False)
     booted_page.get_by_role("button", name="Rematch").click()
-    state = yacht.GameState.from_dict(board.saved())
+    state = GAME_RECORD.from_data(board.saved()).state
     assert [card.name for card in state.players] == ["Ann", "Ben"]
     assert state.ruleset == yacht.find_ruleset("extended", upper_bonus=True)
     assert not any(card.scores for card in state.players)
@@ -196,7 +197,7 @@ def test_two_player_game_by_keyboard_alone(booted_page: Page) -> None:
     expect(setup).to_be_hidden()
 
     # The dialog keeps the rule set of the last game: two players fill all its categories.
-    expected_turns = 2 * len(yacht.GameState.from_dict(board.saved()).ruleset.categories)
+    expected_turns = 2 * len(GAME_RECORD.from_data(board.saved()).state.ruleset.categories)
     turns = 0
     while not board.snapshot()["gameOver"]:
         before = board.snapshot()["save"]
@@ -226,7 +227,7 @@ def test_two_player_game_by_keyboard_alone(booted_page: Page) -> None:
         turns += 1
         assert turns <= expected_turns
     assert turns == expected_turns
-    state = yacht.GameState.from_dict(board.saved())
+    state = GAME_RECORD.from_data(board.saved()).state
     assert state.is_over
     assert [card.name for card in state.players] == ["Kim", "Lee"]
     expect(page.get_by_role("dialog", name=None).filter(has_text="Kim")).to_be_visible()
@@ -341,7 +342,7 @@ def test_board_screenshots(
 def test_saved_record_is_the_engine_format(game: YachtPage) -> None:
     game.roll()
     record = game.saved()
-    state = yacht.GameState.from_dict(json.loads(json.dumps(record)))
+    state = GAME_RECORD.from_data(json.loads(json.dumps(record))).state
     assert list(state.dice or ()) == game.dice()
 
 

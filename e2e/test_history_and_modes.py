@@ -21,8 +21,9 @@ from yacht_page import YachtPage
 
 from yacht.game.daily import daily_game, daily_seed, share_text
 from yacht.game.state import GameState, roll
-from yacht.saves.history import loads_history
-from yacht.saves.settings import loads_settings
+from yacht.saves.game_record import GAME_RECORD
+from yacht.saves.history import HISTORY_RECORD
+from yacht.saves.settings import settings_or_default
 from yacht.views.scratch import scratch_text, scratch_warning
 
 # A throw for each traditional category, scoring there (250 in all, no zero asked about).
@@ -56,12 +57,12 @@ def stored(page: Page, key: str) -> str | None:
 
 
 def state(page: Page) -> GameState:
-    return GameState.from_dict(json.loads(str(stored(page, "yacht:game"))))
+    return GAME_RECORD.from_data(json.loads(str(stored(page, "yacht:game")))).state
 
 
 def history_games(page: Page) -> int:
     text = stored(page, "yacht:history")
-    return 0 if text is None else len(loads_history(text).games)
+    return 0 if text is None else len(HISTORY_RECORD.decode(text).games)
 
 
 def play_out(board: YachtPage) -> int:
@@ -295,7 +296,7 @@ def test_real_dice_play_a_whole_game_from_typed_faces(
     assert final.real_dice
     assert final.totals()[0].total == GOOD_TOTAL
     assert history_games(page) == games_before + 1
-    latest = loads_history(str(stored(page, "yacht:history"))).games[-1]
+    latest = HISTORY_RECORD.decode(str(stored(page, "yacht:history"))).games[-1]
     assert latest.real_dice
     assert latest.totals() == (GOOD_TOTAL,)
     close_game_over(page)
@@ -310,7 +311,7 @@ def test_sound_is_off_by_default_and_remembered(booted_page: Page) -> None:
     expect(sound).to_have_attribute("aria-pressed", "false")
     sound.click()
     expect(sound).to_have_attribute("aria-pressed", "true")
-    assert loads_settings(stored(page, "yacht:settings")).sound
+    assert settings_or_default(stored(page, "yacht:settings")).sound
     board = YachtPage(page)
     board.new_game("traditional", ("Mo",))
     board.roll()  # plays through Web Audio; any failure would log and fail the test
@@ -318,12 +319,16 @@ def test_sound_is_off_by_default_and_remembered(booted_page: Page) -> None:
     page.locator("#language").select_option("pl")
     page.locator("#language").select_option("en")
     settings = json.loads(str(stored(page, "yacht:settings")))
-    assert (settings["version"], settings["language"], settings["sound"]) == (1, "en", True)
+    assert (settings["format"], settings["language"], settings["sound"]) == (
+        "yacht-settings",
+        "en",
+        True,
+    )
     reload_booted(page)
     expect(sound).to_have_attribute("aria-pressed", "true")
     sound.click()
     expect(sound).to_have_attribute("aria-pressed", "false")
-    assert not loads_settings(stored(page, "yacht:settings")).sound
+    assert not settings_or_default(stored(page, "yacht:settings")).sound
 
 
 # -- the daily challenge ----------------------------------------------------------------------
@@ -422,6 +427,8 @@ def test_the_daily_game_is_the_same_everywhere_on_a_date(
         expect(fallback).to_have_value(text)
     else:
         assert copied == text
-    official = loads_history(str(stored(honolulu, "yacht:history"))).official_daily("2026-12-01")
+    official = HISTORY_RECORD.decode(str(stored(honolulu, "yacht:history"))).official_daily(
+        "2026-12-01"
+    )
     assert official is not None
     assert official.totals() == (total,)

@@ -21,7 +21,7 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 from yacht_page import YachtPage
 
 import yacht
-from yacht.saves.game_record import dumps
+from yacht.saves.game_record import GAME_RECORD, SavedGame
 
 NewContext = Callable[..., BrowserContext]
 INDEX = Path(__file__).resolve().parent.parent / "index.html"
@@ -96,7 +96,7 @@ def test_hostile_names_from_the_setup_dialog_stay_text(new_site_context: NewCont
     game.score_first_option()
     expect(page.locator("#status")).to_contain_text('"><script>f()</script>')
     assert_nothing_ran(page, elements)
-    saved = yacht.GameState.from_dict(game.saved())
+    saved = GAME_RECORD.from_data(game.saved()).state
     assert [card.name for card in saved.players] == [shown for _, shown in HOSTILE_NAMES]
     # The same names after a reload, from storage.
     reload_booted(page)
@@ -121,7 +121,7 @@ def test_names_are_capped_even_past_the_inputs_maxlength(new_site_context: NewCo
     setup.get_by_role("button", name="Start game").click()
     expect(setup).to_be_hidden()
     assert headers(page) == [long_payload[:24]]
-    assert yacht.GameState.from_dict(game.saved()).players[0].name == long_payload[:24]
+    assert GAME_RECORD.from_data(game.saved()).state.players[0].name == long_payload[:24]
     assert page.evaluate("window.__pwned") is False
 
 
@@ -135,7 +135,9 @@ def test_hostile_names_in_a_finished_saved_game_stay_text(new_site_context: NewC
         state = yacht.apply(state, rng.choice(yacht.legal_actions(state)), rng)
     page = trapped_page(new_site_context)
     elements = page.evaluate(ELEMENTS_JS)
-    page.evaluate("t => localStorage.setItem('yacht:game', t)", dumps(state))
+    page.evaluate(
+        "t => localStorage.setItem('yacht:game', t)", GAME_RECORD.encode(SavedGame(state))
+    )
     reload_booted(page)
     page.evaluate(TRAP_JS)
     ranking = page.locator("#ranking li")

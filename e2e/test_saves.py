@@ -19,11 +19,12 @@ from playwright.sync_api import BrowserContext, Page, expect
 from yacht_page import YachtPage
 
 import yacht
-from yacht.saves.export import loads_export
-from yacht.saves.game_record import VERSION, SavedGame, dumps_saved, loads_saved
-from yacht.saves.records import Damage
+from yacht.errors import Damage
+from yacht.saves.export import EXPORT_RECORD
+from yacht.saves.game_record import GAME_RECORD, VERSION, SavedGame
+from yacht.saves.keys import GAME_KEY, SETUP_KEY
 from yacht.saves.setup_record import VERSION as SETUP_VERSION
-from yacht.saves.slots import GAME_KEY, SETUP_KEY, Event, Notice
+from yacht.saves.slots import Event, Notice
 from yacht.views.save_notices import describe, import_failed, imported, not_saving
 
 NewContext = Callable[..., BrowserContext]
@@ -61,7 +62,7 @@ def midturn() -> yacht.GameState:
 
 
 def midturn_text(**changes: Any) -> str:
-    data = json.loads(dumps_saved(SavedGame(midturn(), 5, "2026-11-30T12:00:00Z")))
+    data = json.loads(GAME_RECORD.encode(SavedGame(midturn(), 5, "2026-11-30T12:00:00Z")))
     data.update(changes)
     return json.dumps(data, separators=(",", ":"))
 
@@ -129,7 +130,7 @@ def test_every_kind_of_damaged_save_starts_cleanly_and_is_kept(page: Page) -> No
             # Left for the newer version: the page plays on without saving over it.
             assert stored(page) == text, name
         else:
-            assert loads_saved(str(stored(page))).state.rolls == 1, name
+            assert GAME_RECORD.decode(str(stored(page))).state.rolls == 1, name
             # The player's notice stays until they leave; the transient one is replaced.
             assert expected in notice(page)
         seen_damages.add(damage)
@@ -275,7 +276,7 @@ def test_a_second_tab_follows_the_first(new_site_context: NewContext) -> None:
         arg=board(second)["rollsLeft"],
     )
     assert board(first) == board(second)
-    assert loads_saved(str(stored(first))).revision == 4
+    assert GAME_RECORD.decode(str(stored(first))).revision == 4
 
 
 def test_a_tab_that_missed_the_news_does_not_write_over_a_newer_game(
@@ -298,7 +299,7 @@ def test_a_tab_that_missed_the_news_does_not_write_over_a_newer_game(
     assert board(second) == first_board
     # Caught up, it plays on normally.
     YachtPage(second).roll()
-    assert loads_saved(str(stored(first))).revision == 2
+    assert GAME_RECORD.decode(str(stored(first))).revision == 2
 
 
 # -- export and import ---------------------------------------------------------------------------
@@ -330,9 +331,9 @@ def test_export_then_import_in_another_browser(
     data = json.loads(path.read_text("utf-8"))
     assert (data["format"], data["version"]) == ("yacht-export", 2)
     assert data["history"]["format"] == "yacht-history"
-    contents = loads_export(path.read_text("utf-8"))
+    contents = EXPORT_RECORD.decode(path.read_text("utf-8"))
     assert contents.game is not None
-    assert contents.game.state == loads_saved(str(stored(page))).state
+    assert contents.game.state == GAME_RECORD.decode(str(stored(page))).state
     assert contents.setup is not None
     assert contents.setup.names == ("Ann", "<b>Ben</b>")
     exported_board = board(page)
@@ -345,7 +346,7 @@ def test_export_then_import_in_another_browser(
     expect(other.locator("#notice")).to_have_text(imported(True))
     assert board(other) == exported_board
     assert stored(other, "yacht:game:backup") == before_import
-    assert loads_saved(str(stored(other))).state == contents.game.state
+    assert GAME_RECORD.decode(str(stored(other))).state == contents.game.state
     assert json.loads(str(stored(other, SETUP_KEY)))["names"] == ["Ann", "<b>Ben</b>"]
     reload_booted(other)
     assert board(other) == exported_board
@@ -393,4 +394,4 @@ def test_a_file_exported_with_a_version_1_game_imports(booted_page: Page, tmp_pa
     path.write_text(json.dumps(envelope), "utf-8")
     import_file(booted_page, path)
     expect(booted_page.locator("#notice")).to_have_text(imported(True))
-    assert loads_saved(str(stored(booted_page))).state == midturn()
+    assert GAME_RECORD.decode(str(stored(booted_page))).state == midturn()

@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 from yacht_page import YachtPage
 
 import yacht
+from yacht.saves.game_record import GAME_RECORD
 from yacht.strategy import advise_state
 
 
@@ -27,7 +28,7 @@ def start(page: Page, *, kinds: tuple[str, ...] = ("human",), coach: bool = Fals
 
 
 def state_of(board: YachtPage) -> yacht.GameState:
-    return yacht.GameState.from_dict(board.saved())
+    return GAME_RECORD.from_data(board.saved()).state
 
 
 def test_hint_marks_the_solvers_best_move(booted_page: Page) -> None:

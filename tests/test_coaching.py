@@ -9,9 +9,10 @@ import pytest
 import yacht
 from tests.reference import ScriptedDice
 from yacht.game.setup import GameSetup
-from yacht.saves.game_record import SavedGame, dumps_saved, loads_saved
-from yacht.saves.setup_record import dumps_setup, loads_setup
-from yacht.session.coach_log import CoachEntry, Move, entries_from_data, entries_to_data
+from yacht.saves.coach_log import COACH_LOG_RECORD, check_log_fits
+from yacht.saves.game_record import GAME_RECORD, SavedGame
+from yacht.saves.setup_record import SETUP_RECORD
+from yacht.session.coach_log import CoachEntry, Move
 from yacht.strategy import KeepOption, advise_state
 from yacht.views.coaching import (
     NEGLIGIBLE,
@@ -99,10 +100,10 @@ def test_coach_log_and_computers_survive_a_save() -> None:
         ),
     )
     saved = SavedGame(state, 3, None, log)
-    assert loads_saved(dumps_saved(saved)) == SavedGame(
+    assert GAME_RECORD.decode(GAME_RECORD.encode(saved)) == SavedGame(
         state, 3, None, (CoachEntry(0, 1, 1.25, Move("hold", (1, 5)), Move("hold", (1, 2))), log[1])
     )
-    assert loads_saved(dumps_saved(saved)).state.players[1].computer == "optimal"
+    assert GAME_RECORD.decode(GAME_RECORD.encode(saved)).state.players[1].computer == "optimal"
 
 
 @pytest.mark.parametrize(
@@ -126,15 +127,16 @@ def test_coach_log_and_computers_survive_a_save() -> None:
     ],
 )
 def test_a_broken_coach_log_is_refused(bad: object) -> None:
+    record = {"format": "yacht-coach-log", "version": 1, "entries": bad}
     with pytest.raises(yacht.InvalidSaveError):
-        entries_from_data(bad, 2, 12)
+        check_log_fits(COACH_LOG_RECORD.from_data(record), 2, 12)
 
 
 def test_an_unknown_computer_level_is_refused_in_a_save() -> None:
-    record = json.loads(dumps_saved(SavedGame(yacht.new_game(["Ann"]))))
+    record = json.loads(GAME_RECORD.encode(SavedGame(yacht.new_game(["Ann"]))))
     record["players"][0]["computer"] = "grandmaster"
     with pytest.raises(yacht.InvalidSaveError):
-        loads_saved(json.dumps(record))
+        GAME_RECORD.decode(json.dumps(record))
 
 
 def test_setup_remembers_seats_and_coach() -> None:
@@ -143,7 +145,7 @@ def test_setup_remembers_seats_and_coach() -> None:
     )
     assert setup.seats == (None, "strong", None)
     assert setup.coach
-    assert loads_setup(dumps_setup(setup)) == setup
+    assert SETUP_RECORD.decode(SETUP_RECORD.encode(setup)) == setup
     game = setup.start(seed=1)
     assert [card.computer for card in game.players] == [None, "strong", None]
     assert GameSetup.of_game(game, coach=True) == setup
@@ -155,4 +157,4 @@ def test_entries_round_trip() -> None:
             0, 2, 3.5, Move("hold", (2, 2)), Move("score", category=yacht.Category.YACHT, points=50)
         ),
     )
-    assert entries_from_data(json.loads(json.dumps(entries_to_data(log))), 1, 12) == log
+    assert COACH_LOG_RECORD.decode(COACH_LOG_RECORD.encode(log)) == log

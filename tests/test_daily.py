@@ -6,18 +6,16 @@ import hashlib
 
 import pytest
 
-from yacht.game.daily import (
-    InvalidDayError,
-    check_day,
-    daily_game,
-    daily_seed,
-    is_daily_of,
-    share_text,
-)
+from yacht.errors import InvalidDayError
+from yacht.game.daily import check_day, daily_game, daily_seed, is_daily_of, share_text
 from yacht.game.state import Challenge, roll, score_category
 from yacht.i18n import translator
-from yacht.saves.game_record import dumps, loads
-from yacht.saves.history import History, dumps_history, entry_from_game, loads_history
+from yacht.saves.game_record import GAME_RECORD, SavedGame
+from yacht.saves.history import (
+    HISTORY_RECORD,
+    History,
+    entry_from_game,
+)
 from yacht.saves.records import MAX_SAFE_INTEGER
 
 
@@ -57,8 +55,10 @@ def test_a_daily_game_is_a_solo_traditional_game_tagged_with_its_day() -> None:
 
 def test_a_daily_game_survives_a_save() -> None:
     game = roll(daily_game("2026-12-01", "Ann", official=False))
-    assert loads(dumps(game)) == game
-    assert roll(loads(dumps(game))).dice == roll(game).dice
+    assert GAME_RECORD.decode(GAME_RECORD.encode(SavedGame(game))).state == game
+    assert (
+        roll(GAME_RECORD.decode(GAME_RECORD.encode(SavedGame(game))).state).dice == roll(game).dice
+    )
 
 
 @pytest.mark.parametrize(
@@ -80,7 +80,10 @@ def test_one_official_attempt_a_day() -> None:
     assert not official
     history, official = history.start_daily("2026-12-02")
     assert official
-    assert loads_history(dumps_history(history)).daily_started == ("2026-12-01", "2026-12-02")
+    assert HISTORY_RECORD.decode(HISTORY_RECORD.encode(history)).daily_started == (
+        "2026-12-01",
+        "2026-12-02",
+    )
 
 
 def test_the_official_result_is_found_by_its_day() -> None:

@@ -28,8 +28,8 @@ from yacht.game.state import (
     toggle_hold,
 )
 from yacht.rules.categories import Category
-from yacht.saves.game_record import migrate_v3_to_v4
-from yacht.saves.setup_record import dumps_setup, loads_setup
+from yacht.saves.game_record import GAME_RECORD, SavedGame, migrate_v3_to_v4
+from yacht.saves.setup_record import SETUP_RECORD
 from yacht.views.board import board_view
 
 
@@ -159,20 +159,24 @@ def test_a_challenge_needs_seeded_virtual_dice_and_a_date() -> None:
 
 def test_a_real_dice_game_is_saved_as_one() -> None:
     game = enter_dice(new_game(["Ann", "Ben"], real_dice=True), [6, 6, 6, 1, 2])
-    data = game.to_dict()
-    assert (data["version"], data["real_dice"], data["challenge"]) == (4, True, None)
-    loaded = GameState.from_dict(data)
+    data = GAME_RECORD.to_data(SavedGame(game))
+    assert (data["version"], data["real_dice"], data["challenge"]) == (
+        GAME_RECORD.version,
+        True,
+        None,
+    )
+    loaded = GAME_RECORD.from_data(data).state
     assert loaded == game
     assert loaded.real_dice
 
 
 def test_a_version_3_save_is_a_virtual_game_and_no_challenge() -> None:
     game = roll(new_game(["Ann"], seed=4))
-    data = game.to_dict()
+    data = GAME_RECORD.to_data(SavedGame(game))
     del data["real_dice"], data["challenge"]
     data["version"] = 3
     assert migrate_v3_to_v4(data)["version"] == 4
-    assert GameState.from_dict(data) == game
+    assert GAME_RECORD.from_data(data).state == game
 
 
 @pytest.mark.parametrize(
@@ -186,18 +190,18 @@ def test_a_version_3_save_is_a_virtual_game_and_no_challenge() -> None:
     ],
 )
 def test_a_forged_mode_is_refused(field: str, value: object, message: str) -> None:
-    data = roll(new_game(["Ann"], seed=4)).to_dict()
+    data = GAME_RECORD.to_data(SavedGame(roll(new_game(["Ann"], seed=4))))
     data[field] = value
     with pytest.raises(InvalidSaveError, match=message):
-        GameState.from_dict(data)
+        GAME_RECORD.from_data(data)
 
 
 def test_a_virtual_save_cannot_turn_into_a_real_dice_one_with_holds() -> None:
     game = toggle_hold(roll(new_game(["Ann"], seed=4)), 2)
-    data = game.to_dict()
+    data = GAME_RECORD.to_data(SavedGame(game))
     data["real_dice"] = True
     with pytest.raises(InvalidSaveError, match="holds its dice on the table"):
-        GameState.from_dict(data)
+        GAME_RECORD.from_data(data)
 
 
 def test_the_setup_remembers_real_dice_and_seats_only_people() -> None:
@@ -206,7 +210,7 @@ def test_the_setup_remembers_real_dice_and_seats_only_people() -> None:
     )
     assert setup.real_dice
     assert setup.seats == (None, None)
-    assert loads_setup(dumps_setup(setup)) == setup
+    assert SETUP_RECORD.decode(SETUP_RECORD.encode(setup)) == setup
     game = setup.start(seed=99)
     assert game.real_dice
     assert game.seed is None
@@ -216,15 +220,15 @@ def test_the_setup_remembers_real_dice_and_seats_only_people() -> None:
 
 
 def test_a_version_3_setup_rolls_virtual_dice() -> None:
-    data = json.loads(dumps_setup(GameSetup(("Ann",))))
+    data = json.loads(SETUP_RECORD.encode(GameSetup(("Ann",))))
     del data["real_dice"]
     data["version"] = 3
-    assert loads_setup(json.dumps(data)) == GameSetup(("Ann",))
+    assert SETUP_RECORD.decode(json.dumps(data)) == GameSetup(("Ann",))
     data["real_dice"] = True
     data["computers"] = ["optimal"]
     data["version"] = 4
     with pytest.raises(InvalidSaveError, match="computer"):
-        loads_setup(json.dumps(data))
+        SETUP_RECORD.decode(json.dumps(data))
 
 
 # -- typing the faces, and the board ---------------------------------------------------------------

@@ -10,7 +10,11 @@ import pytest
 from yacht.game.state import GameState, enter_dice, new_game, score_category
 from yacht.i18n import translator
 from yacht.rules.categories import Category
-from yacht.saves.settings import Settings, dumps_settings, loads_settings
+from yacht.saves.settings import (
+    SETTINGS_RECORD,
+    Settings,
+    settings_or_default,
+)
 from yacht.views.scratch import ScratchWarning, scratch_text, scratch_warning
 
 
@@ -22,19 +26,26 @@ def thrown(faces: tuple[int, ...], ruleset: str = "traditional") -> GameState:
 
 
 def test_a_first_release_record_still_reads() -> None:
-    assert loads_settings('{"version": 1, "language": "uk"}') == Settings("uk", sound=False)
+    assert settings_or_default('{"version": 1, "language": "uk"}') == Settings("uk", sound=False)
 
 
-def test_settings_round_trip_and_stay_version_1() -> None:
+def test_settings_round_trip_as_a_tagged_record() -> None:
     for settings in (Settings(), Settings("ru"), Settings(None, sound=True), Settings("pl", True)):
-        text = dumps_settings(settings)
-        assert loads_settings(text) == settings
-        assert json.loads(text)["version"] == 1
+        text = SETTINGS_RECORD.encode(settings)
+        assert settings_or_default(text) == settings
+        assert json.loads(text)["format"] == "yacht-settings"
+
+
+def test_version_1_settings_are_upgraded() -> None:
+    assert SETTINGS_RECORD.decode('{"version": 1}') == Settings()
+    assert SETTINGS_RECORD.decode('{"version": 1, "language": "uk", "sound": true}') == Settings(
+        "uk", sound=True
+    )
 
 
 def test_a_first_release_page_reads_the_language_of_a_new_record() -> None:
     # The first release did json.loads(text).get("language") and ignored everything else.
-    assert json.loads(dumps_settings(Settings("lv", sound=True))).get("language") == "lv"
+    assert json.loads(SETTINGS_RECORD.encode(Settings("lv", sound=True))).get("language") == "lv"
 
 
 @pytest.mark.parametrize(
@@ -51,7 +62,7 @@ def test_a_first_release_page_reads_the_language_of_a_new_record() -> None:
     ],
 )
 def test_unusable_settings_fall_back_to_the_defaults(text: str | None) -> None:
-    assert loads_settings(text) == Settings()
+    assert settings_or_default(text) == Settings()
 
 
 # -- the question before scoring 0 -------------------------------------------------------------

@@ -43,6 +43,7 @@ from yacht import (
     undo_score,
 )
 from yacht.game.actions import Action
+from yacht.saves.game_record import GAME_RECORD, SavedGame
 
 # -- helpers -------------------------------------------------------------------------------
 
@@ -378,7 +379,7 @@ def test_undo_restores_the_turn_exactly() -> None:
     assert scored.can_undo()
     undone = undo_score(scored)
     assert undone == before
-    assert undone.to_dict() == before.to_dict()
+    assert GAME_RECORD.to_data(SavedGame(undone)) == GAME_RECORD.to_data(SavedGame(before))
     assert (undone.dice, undone.held, undone.rolls, undone.current) == (
         (6, 6, 3, 4, 5),
         (False, False, True, True, True),
@@ -471,7 +472,9 @@ def _over() -> GameState:
 
 def _over_without_undo() -> GameState:
     state = _over()
-    return GameState.from_dict({**state.to_dict(), "last_score": None})
+    return GAME_RECORD.from_data(
+        {**GAME_RECORD.to_data(SavedGame(state)), "last_score": None}
+    ).state
 
 
 ILLEGAL: list[tuple[str, Callable[[], GameState], Action, type[Exception], str]] = [
@@ -509,7 +512,7 @@ def test_illegal_action_raises_and_changes_nothing(
     build: Callable[[], GameState], action: Action, error: type[Exception], fragment: str
 ) -> None:
     state = build()
-    before = state.to_dict()
+    before = GAME_RECORD.to_data(SavedGame(state))
     twin = build()
     # By repr: Hold(True) == Hold(1) as dataclasses, but it is not the listed action.
     assert repr(action) not in map(repr, legal_actions(state))
@@ -519,7 +522,7 @@ def test_illegal_action_raises_and_changes_nothing(
     assert isinstance(raised.value, IllegalActionError)
     assert fragment in str(raised.value)
     assert state == twin
-    assert state.to_dict() == before
+    assert GAME_RECORD.to_data(SavedGame(state)) == before
 
 
 SPECIFIC_ERRORS = [
@@ -588,10 +591,10 @@ def test_filled_category_message_names_the_player_and_score() -> None:
 )
 def test_scoring_a_category_the_game_lacks(ruleset: str, category: str) -> None:
     state = roll(new_game(["A"], ruleset, seed=1))
-    before = state.to_dict()
+    before = GAME_RECORD.to_data(SavedGame(state))
     with pytest.raises(UnknownCategoryError, match=category):
         score_category(state, category)
-    assert state.to_dict() == before
+    assert GAME_RECORD.to_data(SavedGame(state)) == before
 
 
 # -- setup ---------------------------------------------------------------------------------
@@ -721,7 +724,9 @@ def _dice_sequence(seed: int, rolls: int, restore_at: int | None = None) -> list
     seen: list[tuple[int, ...]] = []
     for step in range(rolls):
         if restore_at == step:
-            state = GameState.from_dict(json.loads(json.dumps(state.to_dict())))
+            state = GAME_RECORD.from_data(
+                json.loads(json.dumps(GAME_RECORD.to_data(SavedGame(state))))
+            ).state
         if state.rolls == 3:
             state = score_category(state, state.open_categories()[step % 3])
         if state.rolls == 1:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 import yacht
+from yacht.errors import InvalidSaveError
 from yacht.game.setup import GameSetup
+from yacht.saves.setup_record import SETUP_RECORD
 
 
 def test_blank_names_become_numbered_players_and_extra_fields_are_ignored() -> None:
@@ -34,7 +36,7 @@ def test_hostile_names_are_cleaned_not_rejected() -> None:
 
 def test_round_trip_and_rematch() -> None:
     setup = GameSetup(("Ann", "Ben"), "extended", True)
-    assert GameSetup.from_dict(setup.to_dict()) == setup
+    assert SETUP_RECORD.from_data(SETUP_RECORD.to_data(setup)) == setup
     assert GameSetup.of_game(setup.start(seed=3)) == setup
 
 
@@ -42,8 +44,11 @@ def test_round_trip_and_rematch() -> None:
     "data",
     [None, [], {"names": "Ann"}, {"names": [1]}, {"names": ["A"], "ruleset": 5}, {"names": []}],
 )
-def test_unusable_remembered_setup_falls_back_to_the_default(data: object) -> None:
-    assert GameSetup.from_dict(data) == GameSetup()
+def test_an_unusable_remembered_setup_is_refused(data: object) -> None:
+    # The page then starts from the default setup, and says so (see SetupSlot).
+    record = {"format": "yacht-setup", "version": 4, **data} if isinstance(data, dict) else data
+    with pytest.raises(InvalidSaveError):
+        SETUP_RECORD.from_data(record)
 
 
 def test_seeded_start_is_reproducible() -> None:

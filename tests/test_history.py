@@ -9,24 +9,21 @@ from typing import Any
 
 import pytest
 
-from yacht.errors import InvalidSaveError, UnsupportedSaveVersionError
+from yacht.errors import Damage, InvalidSaveError, UnsupportedSaveVersionError
 from yacht.game.state import Challenge, GameState, enter_dice, new_game, roll, score_category
 from yacht.rules.categories import Category
 from yacht.rules.rulesets import find_ruleset
 from yacht.saves.history import (
+    HISTORY_RECORD,
     MAX_GAMES,
     History,
     HistoryEntry,
     PlayerResult,
     coach_losses,
-    dumps_history,
     entry_from_game,
     entry_to_dict,
-    history_from_dict,
-    history_to_dict,
-    loads_history,
 )
-from yacht.saves.records import Damage, damage_of
+from yacht.saves.records import damage_of
 from yacht.session.coach_log import CoachEntry, Move
 from yacht.views.stats import bin_width, histogram, player_stats, stats_keys
 
@@ -210,11 +207,11 @@ def test_clearing_forgets_games_but_not_the_daily_attempts() -> None:
 
 def test_round_trip() -> None:
     history, _ = fixed_history().start_daily("2026-11-04")
-    text = dumps_history(history)
-    assert loads_history(text) == history
+    text = HISTORY_RECORD.encode(history)
+    assert HISTORY_RECORD.decode(text) == history
     data = json.loads(text)
     assert (data["format"], data["version"]) == ("yacht-history", 1)
-    assert history_to_dict(history) == data
+    assert HISTORY_RECORD.to_data(history) == data
 
 
 def test_a_daily_entry_round_trips() -> None:
@@ -224,12 +221,12 @@ def test_a_daily_entry_round_trips() -> None:
         game = score_category(roll(game), game.open_categories()[0])
     entry = entry_from_game(game, stamp(5), "2026-11-05")
     history = History().with_game(entry)
-    assert loads_history(dumps_history(history)) == history
+    assert HISTORY_RECORD.decode(HISTORY_RECORD.encode(history)) == history
     assert history.official_daily("2026-11-05") is None
 
 
 def _record() -> dict[str, Any]:
-    data: dict[str, Any] = history_to_dict(fixed_history())
+    data: dict[str, Any] = HISTORY_RECORD.to_data(fixed_history())
     return data
 
 
@@ -273,7 +270,7 @@ def test_a_tampered_history_is_refused(
     data = _record()
     tamper(data)
     with pytest.raises(InvalidSaveError, match=message) as raised:
-        loads_history(json.dumps(data))
+        HISTORY_RECORD.decode(json.dumps(data))
     assert damage_of(raised.value) is Damage.IMPOSSIBLE
 
 
@@ -281,12 +278,12 @@ def test_a_newer_or_foreign_record_is_refused_for_what_it_is() -> None:
     data = _record()
     data["version"] = 2
     with pytest.raises(UnsupportedSaveVersionError):
-        history_from_dict(data)
+        HISTORY_RECORD.from_data(data)
     with pytest.raises(InvalidSaveError) as raised:
-        loads_history('{"format": "yacht-game", "version": 1}')
+        HISTORY_RECORD.decode('{"format": "yacht-game", "version": 1}')
     assert damage_of(raised.value) is Damage.WRONG_KIND
     with pytest.raises(InvalidSaveError) as raised:
-        loads_history('{"format": "yacht-history", "format": "x"}')
+        HISTORY_RECORD.decode('{"format": "yacht-history", "format": "x"}')
     assert damage_of(raised.value) is Damage.DUPLICATED
 
 
@@ -294,7 +291,7 @@ def test_names_stay_text() -> None:
     hostile = "<img src=x onerror=alert(1)>"
     game = played([hostile], good)
     entry = entry_from_game(game, stamp(1), "2026-11-01")
-    loaded = loads_history(dumps_history(History().with_game(entry)))
+    loaded = HISTORY_RECORD.decode(HISTORY_RECORD.encode(History().with_game(entry)))
     assert loaded.games[0].players[0].name == hostile[:24]
 
 

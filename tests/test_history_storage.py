@@ -9,12 +9,14 @@ import pytest
 
 from tests.test_history import fixed_history, good, played, stamp
 from tests.test_records import FakeStore
-from yacht.errors import InvalidSaveError
-from yacht.saves.export import Export, dumps_export, export_to_dict, loads_export
-from yacht.saves.history import History, dumps_history, entry_from_game
-from yacht.saves.history_slot import HISTORY_KEY, HistorySlot, describe_history_notice
-from yacht.saves.records import Damage, damage_of
+from yacht.errors import Damage, InvalidSaveError
+from yacht.saves.export import EXPORT_RECORD, Export
+from yacht.saves.history import HISTORY_RECORD, History, entry_from_game
+from yacht.saves.history_slot import HistorySlot
+from yacht.saves.keys import HISTORY_KEY
+from yacht.saves.records import damage_of
 from yacht.saves.slots import Event
+from yacht.views.save_notices import describe_history_notice
 
 
 def one_game(n: int = 1) -> History:
@@ -57,7 +59,7 @@ def test_games_finished_in_two_tabs_are_both_kept() -> None:
 
 def test_a_history_cleared_in_another_tab_stays_cleared() -> None:
     store = FakeStore()
-    store.items[HISTORY_KEY] = dumps_history(fixed_history())
+    store.items[HISTORY_KEY] = HISTORY_RECORD.encode(fixed_history())
     first, second = HistorySlot(store), HistorySlot(store)
     first.open()
     second.open()
@@ -130,15 +132,15 @@ def test_no_storage_at_all_still_keeps_the_session_history() -> None:
 def test_the_history_travels_in_the_export_file() -> None:
     history, _ = fixed_history().start_daily("2026-11-30")
     contents = Export(None, None, "2026-11-30T12:00:00Z", history)
-    text = dumps_export(contents)
+    text = EXPORT_RECORD.encode(contents)
     data = json.loads(text)
     assert data["version"] == 2
     assert data["history"]["format"] == "yacht-history"
-    assert loads_export(text) == contents
+    assert EXPORT_RECORD.decode(text) == contents
 
 
 def test_a_version_1_file_imports_without_history() -> None:
-    data = export_to_dict(Export(None, None, "x", one_game()))
+    data = EXPORT_RECORD.to_data(Export(None, None, "x", one_game()))
     data.update(version=1, history=[])
     data["setup"] = {
         "format": "yacht-setup",
@@ -147,18 +149,18 @@ def test_a_version_1_file_imports_without_history() -> None:
         "ruleset": "traditional",
         "upper_bonus": False,
     }
-    contents = loads_export(json.dumps(data))
+    contents = EXPORT_RECORD.decode(json.dumps(data))
     assert contents.history is None
     data["history"] = [{"a": 1}]
     with pytest.raises(InvalidSaveError):
-        loads_export(json.dumps(data))
+        EXPORT_RECORD.decode(json.dumps(data))
 
 
 def test_a_tampered_history_in_a_file_refuses_the_whole_file() -> None:
-    data = export_to_dict(Export(None, None, "x", fixed_history()))
+    data = EXPORT_RECORD.to_data(Export(None, None, "x", fixed_history()))
     data["history"]["games"][0]["players"][0]["scores"]["yacht"] = 49
     with pytest.raises(InvalidSaveError) as raised:
-        loads_export(json.dumps(data))
+        EXPORT_RECORD.decode(json.dumps(data))
     assert damage_of(raised.value) is Damage.IMPOSSIBLE
 
 
@@ -167,8 +169,8 @@ def test_a_full_history_fits_in_an_export_file() -> None:
         played(["Ann", "Ben", "Cy", "Di", "Ed", "Flo"], good), stamp(1), "2026-11-01"
     )
     history = History(tuple(replace(entry, finished_at=f"t{n:04d}") for n in range(500)))
-    text = dumps_export(Export(None, None, "x", history))
-    loaded = loads_export(text).history
+    text = EXPORT_RECORD.encode(Export(None, None, "x", history))
+    loaded = EXPORT_RECORD.decode(text).history
     assert loaded is not None
     assert len(loaded.games) == 500
-    assert len(dumps_history(history)) < 2 * 1024 * 1024
+    assert len(HISTORY_RECORD.encode(history)) < 2 * 1024 * 1024

@@ -23,44 +23,29 @@ from yacht import (
     roll,
     score_category,
 )
+from yacht.errors import Damage, DamagedRecordError, StorageUnavailable
 from yacht.game.setup import GameSetup
 from yacht.saves.export import (
+    EXPORT_RECORD,
     Export,
-    dumps_export,
     export_file_name,
-    export_to_dict,
-    loads_export,
 )
 from yacht.saves.game_record import (
     GAME_RECORD,
     MAX_SAVE_BYTES,
     VERSION,
     SavedGame,
-    dumps,
-    dumps_saved,
-    game_to_dict,
-    loads,
-    loads_saved,
     migrate_v1_to_v2,
 )
-from yacht.saves.records import (
-    MAX_DEPTH,
-    Damage,
-    DamagedRecordError,
-    RecordFormat,
-    damage_of,
-    decode_json,
-)
-from yacht.saves.setup_record import dumps_setup, loads_setup
+from yacht.saves.keys import GAME_KEY, SETUP_KEY
+from yacht.saves.records import MAX_DEPTH, Record, damage_of, decode_json
+from yacht.saves.setup_record import SETUP_RECORD
 from yacht.saves.slots import (
-    GAME_KEY,
     MAX_BACKUPS,
-    SETUP_KEY,
     Event,
     GameSlot,
     Notice,
     SetupSlot,
-    StorageUnavailable,
     backup_keys,
     keep_backup,
 )
@@ -106,7 +91,7 @@ def midturn() -> GameState:
 
 
 def midturn_text() -> str:
-    return dumps(midturn(), revision=4, saved_at=clock())
+    return GAME_RECORD.encode(SavedGame(midturn(), revision=4, saved_at=clock()))
 
 
 def edited(change: Callable[[dict[str, Any]], object]) -> str:
@@ -182,7 +167,11 @@ def _v2_to_v3(record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "version": 3, "tags": [record["colour"]]}
 
 
-WIDGET = RecordFormat("widget", 3, "widget", {1: _v1_to_v2, 2: _v2_to_v3})
+def _widget(version: int, migrations: dict[int, Any]) -> Record[dict[str, Any]]:
+    return Record("widget", version, "widget", 1000, dict, dict, migrations)
+
+
+WIDGET = _widget(3, {1: _v1_to_v2, 2: _v2_to_v3})
 
 
 def test_a_chain_of_migrations_runs_in_order() -> None:
@@ -221,13 +210,13 @@ def test_versions_outside_the_chain_are_refused() -> None:
 
 def test_a_broken_chain_is_caught_when_the_format_is_declared() -> None:
     with pytest.raises(ValueError, match="migrations must run"):
-        RecordFormat("widget", 3, "widget", {1: _v1_to_v2})
+        _widget(3, {1: _v1_to_v2})
     with pytest.raises(ValueError, match="migrations must run"):
-        RecordFormat("widget", 2, "widget", {1: _v1_to_v2, 2: _v2_to_v3})
+        _widget(2, {1: _v1_to_v2, 2: _v2_to_v3})
 
 
 def test_a_migration_that_forgets_the_version_is_caught() -> None:
-    lazy = RecordFormat("widget", 2, "widget", {1: lambda record: dict(record)})
+    lazy = _widget(2, {1: lambda record: dict(record)})
     with pytest.raises(AssertionError, match="1 -> 2"):
         lazy.upgrade({"format": "widget", "version": 1})
 
@@ -243,9 +232,9 @@ def as_version_1(text: str) -> str:
     return json.dumps(data)
 
 
-def test_todays_game_format_is_version_4() -> None:
+def test_todays_game_format_is_version_5() -> None:
     data = json.loads(midturn_text())
-    assert (data["format"], data["version"]) == ("yacht-game", 4) == (GAME_RECORD.tag, VERSION)
+    assert (data["format"], data["version"]) == ("yacht-game", 5) == (GAME_RECORD.tag, VERSION)
     assert (data["revision"], data["saved_at"]) == (4, clock())
     assert list(data)[:2] == ["format", "version"]
 
@@ -253,11 +242,11 @@ def test_todays_game_format_is_version_4() -> None:
 def test_a_version_1_save_is_upgraded() -> None:
     old = as_version_1(midturn_text())
     assert '"revision"' not in old
-    saved = loads_saved(old)
+    saved = GAME_RECORD.decode(old)
     assert saved == SavedGame(midturn(), revision=0, saved_at=None)
     assert migrate_v1_to_v2(json.loads(old))["version"] == 2
     # Written back, it is a record of today's version.
-    assert json.loads(dumps_saved(saved))["version"] == VERSION
+    assert json.loads(GAME_RECORD.encode(saved))["version"] == VERSION
 
 
 def test_a_version_2_save_is_upgraded_to_people_only_and_no_coach() -> None:
@@ -266,7 +255,7 @@ def test_a_version_2_save_is_upgraded_to_people_only_and_no_coach() -> None:
         del player["computer"]
     del record["coach"]
     record["version"] = 2
-    saved = loads_saved(json.dumps(record))
+    saved = GAME_RECORD.decode(json.dumps(record))
     assert saved.coach is None
     assert all(card.computer is None for card in saved.state.players)
     assert saved.state == midturn()
@@ -280,7 +269,7 @@ def test_a_version_1_save_from_the_first_release_loads() -> None:
         '"current":1,"rolls":2,"dice":[4,4,4,4,6],"held":[false,true,false,false,false],'
         '"last_score":null,"seed":3,"rolls_made":3}'
     )
-    assert loads(text) == midturn()
+    assert GAME_RECORD.decode(text).state == midturn()
 
 
 def test_revision_and_saved_at_are_checked() -> None:
@@ -292,14 +281,14 @@ def test_revision_and_saved_at_are_checked() -> None:
         (lambda d: d.update(saved_at="x" * 41), "time stamp is short"),
     ]:
         with pytest.raises(InvalidSaveError, match=fragment):
-            loads(edited(change))
+            GAME_RECORD.decode(edited(change))
 
 
-def test_to_dict_keeps_working_for_other_callers() -> None:
+def test_a_game_round_trips_through_data_and_text() -> None:
     state = midturn()
-    assert GameState.from_dict(state.to_dict()) == state
-    assert game_to_dict(state)["revision"] == 0
-    assert loads(dumps(state)) == state
+    assert GAME_RECORD.from_data(GAME_RECORD.to_data(SavedGame(state))).state == state
+    assert GAME_RECORD.to_data(SavedGame(state))["revision"] == 0
+    assert GAME_RECORD.decode(GAME_RECORD.encode(SavedGame(state))).state == state
 
 
 # -- at least a dozen kinds of damaged or forged saves ---------------------------------------
@@ -360,7 +349,7 @@ def test_the_damaged_saves_are_many_and_distinct() -> None:
 )
 def test_each_damaged_save_is_refused_and_sorted(make: Callable[[], str], damage: Damage) -> None:
     with pytest.raises(InvalidSaveError) as raised:
-        loads(make())
+        GAME_RECORD.decode(make())
     assert damage_of(raised.value) is damage
     assert reason(damage)  # there are plain words for it
 
@@ -396,7 +385,7 @@ def test_a_damaged_save_is_backed_up_byte_for_byte_and_play_starts_afresh(
         assert notice.event is Event.DAMAGED
         assert "could not be opened" in message
         assert result.saved
-        assert loads(store.items[GAME_KEY]) == fresh
+        assert GAME_RECORD.decode(store.items[GAME_KEY]).state == fresh
     assert store.items["yacht:game:backup"] == text
 
 
@@ -474,7 +463,7 @@ def test_a_full_storage_keeps_the_last_save_that_fitted() -> None:
     assert not result.saved
     assert result.notices[0].event is Event.UNAVAILABLE
     assert "Quota" in result.notices[0].detail
-    assert loads(store.items[GAME_KEY]) == first
+    assert GAME_RECORD.decode(store.items[GAME_KEY]).state == first
     store.quota = None  # space freed: saving resumes
     assert slot.save(roll(first, ScriptedDice([1, 2, 3, 4, 5]))).saved
 
@@ -496,7 +485,7 @@ def test_revisions_count_up_with_every_write() -> None:
     for expected in (1, 2, 3):
         state = roll(state) if state.rolls < 3 else state
         assert slot.save(state).saved
-        assert loads_saved(store.items[GAME_KEY]).revision == expected == slot.revision
+        assert GAME_RECORD.decode(store.items[GAME_KEY]).revision == expected == slot.revision
 
 
 def test_a_tab_never_writes_over_a_newer_game_from_another_tab() -> None:
@@ -511,11 +500,11 @@ def test_a_tab_never_writes_over_a_newer_game_from_another_tab() -> None:
     assert result.newer.state == start
     assert [n.event for n in result.notices] == [Event.MOVED_ON]
     assert "another tab" in describe(result.notices[0])
-    assert loads(store.items[GAME_KEY]) == start
+    assert GAME_RECORD.decode(store.items[GAME_KEY]).state == start
     # Having caught up, tab b saves normally.
     rolled = roll(start)
     assert b.save(rolled).saved
-    assert loads_saved(store.items[GAME_KEY]).revision == 2
+    assert GAME_RECORD.decode(store.items[GAME_KEY]).revision == 2
     # And now tab a is the one behind.
     assert a.save(hold(rolled, 0)).newer == SavedGame(rolled, 2, clock())
 
@@ -567,7 +556,7 @@ def test_replace_backs_up_the_game_it_replaces_and_counts_on() -> None:
     imported = midturn()
     assert b.replace(imported).saved
     assert store.items["yacht:game:backup"] == before
-    assert loads_saved(store.items[GAME_KEY]).revision == 3
+    assert GAME_RECORD.decode(store.items[GAME_KEY]).revision == 3
     newer, _ = a.refresh()
     assert newer is not None
     assert newer.state == imported
@@ -587,7 +576,7 @@ def test_keep_backup_before_starting_another_game() -> None:
     assert slot.keep_backup() is None
     slot.save(midturn())
     assert slot.keep_backup() == "yacht:game:backup"
-    assert loads(store.items["yacht:game:backup"]) == midturn()
+    assert GAME_RECORD.decode(store.items["yacht:game:backup"]).state == midturn()
 
 
 # -- the setup record ----------------------------------------------------------------------------
@@ -595,16 +584,16 @@ def test_keep_backup_before_starting_another_game() -> None:
 
 def test_setup_round_trip_and_version() -> None:
     setup = GameSetup(("Ann", "<b>Ben</b>"), "extended", True)
-    text = dumps_setup(setup)
+    text = SETUP_RECORD.encode(setup)
     assert json.loads(text)["format"] == "yacht-setup"
     assert json.loads(text)["version"] == 4
-    assert loads_setup(text) == setup
+    assert SETUP_RECORD.decode(text) == setup
 
 
 def test_the_unversioned_setup_of_the_first_release_is_version_1() -> None:
-    # What the first release's page stored: json.dumps(GameSetup.to_dict()).
+    # What the first release's page stored: json.dumps(GAME_RECORD.to_data(SavedGame(GameSetup))).
     legacy = json.dumps({"names": ["Kim", "Lee"], "ruleset": "sum-all", "upper_bonus": False})
-    assert loads_setup(legacy) == GameSetup(("Kim", "Lee"), "sum-all", False)
+    assert SETUP_RECORD.decode(legacy) == GameSetup(("Kim", "Lee"), "sum-all", False)
 
 
 @pytest.mark.parametrize(
@@ -625,7 +614,7 @@ def test_the_unversioned_setup_of_the_first_release_is_version_1() -> None:
 )
 def test_damaged_setups_are_refused(record: dict[str, Any], fragment: str) -> None:
     with pytest.raises(InvalidSaveError, match=fragment):
-        loads_setup(json.dumps(record))
+        SETUP_RECORD.decode(json.dumps(record))
 
 
 def test_a_damaged_setup_is_backed_up_and_the_default_used() -> None:
@@ -639,7 +628,7 @@ def test_a_damaged_setup_is_backed_up_and_the_default_used() -> None:
     assert "settings could not be read" in describe(notice)
     assert store.items["yacht:setup:backup"] == '{"names": ["A"], "names": ["B"]}'
     assert slot.save(GameSetup(("C",))) == []
-    assert loads_setup(store.items[SETUP_KEY]) == GameSetup(("C",))
+    assert SETUP_RECORD.decode(store.items[SETUP_KEY]) == GameSetup(("C",))
 
 
 def test_a_newer_setup_is_not_written_over() -> None:
@@ -678,19 +667,19 @@ def test_export_round_trip() -> None:
         setup=GameSetup(("Ann", "Ben")),
         exported_at=clock(),
     )
-    text = dumps_export(contents)
+    text = EXPORT_RECORD.encode(contents)
     data = json.loads(text)
     assert (data["format"], data["version"], data["history"]) == ("yacht-export", 2, None)
     assert data["game"]["format"] == "yacht-game"
     assert data["setup"]["format"] == "yacht-setup"
-    assert loads_export(text) == contents
-    assert export_to_dict(contents) == data
+    assert EXPORT_RECORD.decode(text) == contents
+    assert EXPORT_RECORD.to_data(contents) == data
 
 
 def test_an_export_holding_a_version_1_game_imports() -> None:
-    data = export_to_dict(Export(SavedGame(midturn()), None, clock()))
+    data = EXPORT_RECORD.to_data(Export(SavedGame(midturn()), None, clock()))
     data["game"] = json.loads(as_version_1(midturn_text()))
-    contents = loads_export(json.dumps(data))
+    contents = EXPORT_RECORD.decode(json.dumps(data))
     assert contents.game == SavedGame(midturn(), 0, None)
 
 
@@ -711,19 +700,19 @@ def test_an_export_holding_a_version_1_game_imports() -> None:
 def test_a_bad_export_is_refused_like_a_bad_save(
     change: Callable[[dict[str, Any]], object], damage: Damage
 ) -> None:
-    data = export_to_dict(Export(SavedGame(midturn()), GameSetup(), clock()))
+    data = EXPORT_RECORD.to_data(Export(SavedGame(midturn()), GameSetup(), clock()))
     change(data)
     with pytest.raises(InvalidSaveError) as raised:
-        loads_export(json.dumps(data))
+        EXPORT_RECORD.decode(json.dumps(data))
     assert damage_of(raised.value) is damage
     assert import_failed(damage).startswith("That file could not be imported.")
 
 
 def test_a_duplicated_key_in_an_export_is_refused() -> None:
-    text = dumps_export(Export(SavedGame(midturn()), None, clock()))
+    text = EXPORT_RECORD.encode(Export(SavedGame(midturn()), None, clock()))
     text = text.replace('"ones": 3', '"ones": 3, "ones": 3')
     with pytest.raises(DamagedRecordError) as raised:
-        loads_export(text)
+        EXPORT_RECORD.decode(text)
     assert raised.value.damage is Damage.DUPLICATED
 
 

@@ -26,19 +26,21 @@ from yacht import (
     score_category,
     undo_score,
 )
-from yacht.saves.game_record import VERSION, dumps, loads
+from yacht.saves.game_record import GAME_RECORD, VERSION, SavedGame
 
 
 def json_round_trip(state: GameState) -> GameState:
-    return GameState.from_dict(json.loads(json.dumps(state.to_dict())))
+    return GAME_RECORD.from_data(
+        json.loads(json.dumps(GAME_RECORD.to_data(SavedGame(state))))
+    ).state
 
 
 def assert_round_trips(state: GameState) -> None:
-    data = state.to_dict()
-    assert GameState.from_dict(data) == state
+    data = GAME_RECORD.to_data(SavedGame(state))
+    assert GAME_RECORD.from_data(data).state == state
     again = json_round_trip(state)
     assert again == state
-    assert again.to_dict() == data
+    assert GAME_RECORD.to_data(SavedGame(again)) == data
     # The order of the filled categories survives too (it decides what undo takes back).
     for card, loaded in zip(state.players, again.players, strict=True):
         assert list(card.scores) == list(loaded.scores)
@@ -75,7 +77,7 @@ def test_round_trip_at_every_step(
 def test_saved_data_is_plain_json() -> None:
     state = roll(new_game(["Ann", "Ben"], "extended", upper_bonus=True, seed=4))
     state = score_category(hold(roll(state), 1), "choice")
-    data = state.to_dict()
+    data = GAME_RECORD.to_data(SavedGame(state))
     assert json.loads(json.dumps(data)) == data
     assert data["format"] == "yacht-game"
     assert data["version"] == VERSION
@@ -142,25 +144,25 @@ def _midturn() -> dict[str, Any]:
     state = score_category(roll(state, ScriptedDice([1, 1, 1, 2, 3])), "ones")
     state = roll(state, ScriptedDice([4, 4, 2, 3, 5]))
     state = roll(hold(state, 1), ScriptedDice([4, 4, 4, 6]))
-    return state.to_dict()
+    return GAME_RECORD.to_data(SavedGame(state))
 
 
 def _after_score() -> dict[str, Any]:
     """Ann has scored 3-3-3-6-6 as a Full House (21); the scoring can be undone."""
     state = new_game(["Ann", "Ben"])
     state = score_category(roll(state, ScriptedDice([3, 3, 3, 6, 6])), "full_house")
-    return state.to_dict()
+    return GAME_RECORD.to_data(SavedGame(state))
 
 
 def _extended() -> dict[str, Any]:
     state = new_game(["Ann"], "extended", upper_bonus=True, seed=1)
-    return roll(state).to_dict()
+    return GAME_RECORD.to_data(SavedGame(roll(state)))
 
 
 def test_base_saves_are_valid() -> None:
     for build in (_midturn, _after_score, _extended):
         data = build()
-        assert GameState.from_dict(data).to_dict() == data
+        assert GAME_RECORD.to_data(GAME_RECORD.from_data(data)) == data
     assert _midturn()["dice"] == [4, 4, 4, 4, 6]
     assert _midturn()["held"] == [False, True, False, False, False]
     assert _after_score()["last_score"]["dice"] == [3, 3, 3, 6, 6]
@@ -336,7 +338,7 @@ def test_broken_saves_are_rejected(
     mutate(data)
     snapshot = copy.deepcopy(data)
     with pytest.raises(InvalidSaveError) as raised:
-        GameState.from_dict(data)
+        GAME_RECORD.from_data(data)
     assert not isinstance(raised.value, UnsupportedSaveVersionError)
     assert fragment in str(raised.value)
     assert data == snapshot  # the loader does not alter what it was given
@@ -349,7 +351,7 @@ def test_possible_scores_in_the_same_place_load(scores: dict[str, int]) -> None:
     # The counterpart of the impossible scores above: only the value made those fail.
     data = _midturn()
     data["players"][0]["scores"] = scores
-    assert GameState.from_dict(data).players[0].scores == scores
+    assert GAME_RECORD.from_data(data).state.players[0].scores == scores
 
 
 def test_there_are_many_kinds_of_broken_saves() -> None:
@@ -362,13 +364,13 @@ def test_there_are_many_kinds_of_broken_saves() -> None:
     ids=["None", "list", "str", "int", "bytes", "JSON text"],
 )
 def test_not_a_dict(data: object) -> None:
-    with pytest.raises(InvalidSaveError, match="the save should be dict"):
-        GameState.from_dict(data)
+    with pytest.raises(InvalidSaveError, match="should be an object"):
+        GAME_RECORD.from_data(data)
 
 
 def test_empty_dict() -> None:
     with pytest.raises(InvalidSaveError, match="not a saved Yacht game"):
-        GameState.from_dict({})
+        GAME_RECORD.from_data({})
 
 
 @pytest.mark.parametrize("ahead", [1, 98])
@@ -377,7 +379,7 @@ def test_future_version(ahead: int) -> None:
     version = VERSION + ahead
     data["version"] = version
     with pytest.raises(UnsupportedSaveVersionError) as raised:
-        GameState.from_dict(data)
+        GAME_RECORD.from_data(data)
     assert isinstance(raised.value, InvalidSaveError)
     message = str(raised.value)
     assert "newer version" in message
@@ -387,23 +389,23 @@ def test_future_version(ahead: int) -> None:
 def test_a_category_filled_twice_is_refused_in_the_stored_text() -> None:
     # A dict cannot hold a category twice, but stored JSON text can; json.loads would quietly
     # keep the last one, the game's own reader must refuse it.
-    text = dumps(GameState.from_dict(_midturn()))
+    text = GAME_RECORD.encode(SavedGame(GAME_RECORD.from_data(_midturn()).state))
     assert text.count('"ones":3') == 1
     forged = text.replace('"ones":3', '"ones":3,"ones":3')
     with pytest.raises(InvalidSaveError, match="'ones' twice"):
-        loads(forged)
+        GAME_RECORD.decode(forged)
 
 
 def test_stored_text_round_trips() -> None:
-    state = GameState.from_dict(_after_score())
-    assert loads(dumps(state)) == state
+    state = GAME_RECORD.from_data(_after_score()).state
+    assert GAME_RECORD.decode(GAME_RECORD.encode(SavedGame(state))).state == state
 
 
 def test_version_1_saves_still_load() -> None:
     data = _after_score()
     version_1 = {key: value for key, value in data.items() if key not in ("revision", "saved_at")}
     version_1["version"] = 1
-    assert GameState.from_dict(version_1) == GameState.from_dict(data)
+    assert GAME_RECORD.from_data(version_1).state == GAME_RECORD.from_data(data).state
 
 
 def test_rolls_made_below_the_rolls_on_the_table_is_impossible() -> None:
@@ -414,15 +416,15 @@ def test_rolls_made_below_the_rolls_on_the_table_is_impossible() -> None:
     assert data["rolls_made"] == 3
     data["rolls_made"] = 0
     with pytest.raises(InvalidSaveError, match="rolls_made"):
-        GameState.from_dict(data)
+        GAME_RECORD.from_data(data)
 
 
 def test_error_messages_are_readable() -> None:
     data = _midturn()
     data["dice"] = [4, 4, 4, 4, 9]
     with pytest.raises(InvalidSaveError) as raised:
-        GameState.from_dict(data)
+        GAME_RECORD.from_data(data)
     message = str(raised.value)
-    assert message.startswith("the saved game is not valid")
+    assert message.startswith("the saved Yacht game is not valid")
     assert "Traceback" not in message
     assert "\n" not in message

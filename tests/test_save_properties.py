@@ -20,13 +20,18 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from yacht import GameState, InvalidSaveError, apply, legal_actions, new_game
+from yacht.errors import Damage, StorageUnavailable
 from yacht.game.setup import GameSetup
 from yacht.rules.rulesets import RULESETS
-from yacht.saves.export import Export, dumps_export, loads_export
-from yacht.saves.game_record import SavedGame, dumps_saved, game_from_dict, loads, loads_saved
-from yacht.saves.records import Damage, damage_of
-from yacht.saves.setup_record import dumps_setup, loads_setup
-from yacht.saves.slots import GAME_KEY, GameSlot, StorageUnavailable
+from yacht.saves.export import EXPORT_RECORD, Export
+from yacht.saves.game_record import (
+    GAME_RECORD,
+    SavedGame,
+)
+from yacht.saves.keys import GAME_KEY
+from yacht.saves.records import damage_of
+from yacht.saves.setup_record import SETUP_RECORD
+from yacht.saves.slots import GameSlot
 
 NAMES = st.lists(
     st.text(
@@ -64,20 +69,20 @@ STAMPS = st.none() | st.text(max_size=40)
 @given(games(), REVISIONS, STAMPS)
 def test_any_game_round_trips(state: GameState, revision: int, saved_at: str | None) -> None:
     saved = SavedGame(state, revision, saved_at)
-    text = dumps_saved(saved)
-    assert loads_saved(text) == saved
-    assert dumps_saved(loads_saved(text)) == text
+    text = GAME_RECORD.encode(saved)
+    assert GAME_RECORD.decode(text) == saved
+    assert GAME_RECORD.encode(GAME_RECORD.decode(text)) == text
     # The order of filled categories (which undo relies on) survives too.
-    for card, loaded in zip(state.players, loads(text).players, strict=True):
+    for card, loaded in zip(state.players, GAME_RECORD.decode(text).state.players, strict=True):
         assert list(card.scores) == list(loaded.scores)
 
 
 @given(games())
 def test_the_version_1_form_of_any_game_loads_to_the_same_game(state: GameState) -> None:
-    data = json.loads(dumps_saved(SavedGame(state, 9, "x")))
+    data = json.loads(GAME_RECORD.encode(SavedGame(state, 9, "x")))
     del data["revision"], data["saved_at"]
     data["version"] = 1
-    assert loads_saved(json.dumps(data)) == SavedGame(state, 0, None)
+    assert GAME_RECORD.decode(json.dumps(data)) == SavedGame(state, 0, None)
 
 
 @given(games(), NAMES, st.sampled_from(sorted(RULESETS)), st.booleans())
@@ -86,8 +91,8 @@ def test_any_export_round_trips(
 ) -> None:
     setup = GameSetup.from_form(raw_names, ruleset, bonus, len(raw_names))
     contents = Export(SavedGame(state, 3, "2026-01-01T00:00:00Z"), setup, "2026-01-02T00:00:00Z")
-    assert loads_export(dumps_export(contents)) == contents
-    assert loads_setup(dumps_setup(setup)) == setup
+    assert EXPORT_RECORD.decode(EXPORT_RECORD.encode(contents)) == contents
+    assert SETUP_RECORD.decode(SETUP_RECORD.encode(setup)) == setup
 
 
 # -- damage never raises anything but InvalidSaveError ---------------------------------------
@@ -95,14 +100,14 @@ def test_any_export_round_trips(
 
 def load_or_refuse(text: str) -> GameState | None:
     try:
-        return loads(text)
+        return GAME_RECORD.decode(text).state
     except InvalidSaveError:
         return None
 
 
 @given(games(), st.data())
 def test_a_cut_save_is_refused(state: GameState, data: st.DataObject) -> None:
-    text = dumps_saved(SavedGame(state))
+    text = GAME_RECORD.encode(SavedGame(state))
     cut = data.draw(st.integers(0, len(text) - 1))
     assert load_or_refuse(text[:cut]) is None
 
@@ -111,7 +116,7 @@ def test_a_cut_save_is_refused(state: GameState, data: st.DataObject) -> None:
 def test_any_one_character_edit_loads_a_valid_game_or_is_refused(
     state: GameState, data: st.DataObject
 ) -> None:
-    text = dumps_saved(SavedGame(state))
+    text = GAME_RECORD.encode(SavedGame(state))
     at = data.draw(st.integers(0, len(text) - 1))
     char = data.draw(st.sampled_from('0123456789{}[]",:-.eEtfnul \\x') | st.characters())
     edit = data.draw(st.sampled_from(["replace", "insert", "delete"]))
@@ -124,7 +129,7 @@ def test_any_one_character_edit_loads_a_valid_game_or_is_refused(
     loaded = load_or_refuse(changed)
     if loaded is not None:
         # Whatever loaded is a consistent game that saves and loads again.
-        assert loads(dumps_saved(SavedGame(loaded))) == loaded
+        assert GAME_RECORD.decode(GAME_RECORD.encode(SavedGame(loaded))).state == loaded
 
 
 JSON_VALUES = st.recursive(
@@ -139,7 +144,7 @@ JSON_VALUES = st.recursive(
 @given(JSON_VALUES)
 def test_any_json_value_is_a_game_or_refused(value: Any) -> None:
     with contextlib.suppress(InvalidSaveError):
-        game_from_dict(value)
+        GAME_RECORD.from_data(value)
 
 
 FIELDS = st.sampled_from(
@@ -151,24 +156,24 @@ FIELDS = st.sampled_from(
 def test_any_field_replaced_by_any_json_is_a_game_or_refused(
     state: GameState, replacements: dict[str, Any]
 ) -> None:
-    data = json.loads(dumps_saved(SavedGame(state)))
+    data = json.loads(GAME_RECORD.encode(SavedGame(state)))
     data.update(replacements)
     try:
-        loaded = game_from_dict(data)
+        loaded = GAME_RECORD.from_data(data).state
     except InvalidSaveError:
         return
-    assert loads(dumps_saved(SavedGame(loaded))) == loaded
+    assert GAME_RECORD.decode(GAME_RECORD.encode(SavedGame(loaded))).state == loaded
 
 
 @given(games(), st.data())
 def test_a_repeated_key_is_always_refused(state: GameState, data: st.DataObject) -> None:
-    text = dumps_saved(SavedGame(state))
+    text = GAME_RECORD.encode(SavedGame(state))
     keys = [k for k in json.loads(text) if k not in ("format",)]
     key = data.draw(st.sampled_from(keys))
     value = json.dumps(json.loads(text)[key], ensure_ascii=False, separators=(",", ":"))
     doubled = text[:-1] + f',"{key}":{value}' + "}"
     with pytest.raises(InvalidSaveError) as refused:
-        loads(doubled)
+        GAME_RECORD.decode(doubled)
     assert damage_of(refused.value) is Damage.DUPLICATED
 
 
@@ -216,7 +221,7 @@ def test_tabs_never_write_over_a_save_they_have_not_seen(steps: list[tuple[int, 
             assert before == seen[tab], "a tab wrote over a save it had not seen"
             states[tab] = after
             seen[tab] = store.items[GAME_KEY]
-            revisions.append(loads_saved(seen[tab]).revision)
+            revisions.append(GAME_RECORD.decode(seen[tab]).revision)
         else:
             assert result.newer is not None
             assert store.items.get(GAME_KEY) == before

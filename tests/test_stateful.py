@@ -42,6 +42,7 @@ from yacht import (
     new_game,
 )
 from yacht.game.actions import Action
+from yacht.saves.game_record import GAME_RECORD, SavedGame
 
 
 @dataclass
@@ -136,7 +137,7 @@ class GameMachine(RuleBasedStateMachine):
     def attempt(self, action: Action, source: random.Random | None = None) -> bool:
         """Apply ``action``; check the outcome against the model; True if it was accepted."""
         state = self.state
-        saved = state.to_dict()
+        saved = GAME_RECORD.to_data(SavedGame(state))
         expected = self.model.expected_error(action)
         # By repr: Hold(True) == Hold(1) as dataclasses, but only the int is listed.
         listed = repr(action) in map(repr, legal_actions(state))
@@ -151,7 +152,7 @@ class GameMachine(RuleBasedStateMachine):
             assert not listed, f"{action!r} is listed as legal but raised {refusal}"
             assert str(refusal)
             assert self.state == state
-            assert state.to_dict() == saved
+            assert GAME_RECORD.to_data(SavedGame(state)) == saved
             event(f"refused: {type(refusal).__name__}")
             return False
         assert expected is None, f"{action!r} accepted, the rules say {expected.__name__}"
@@ -294,9 +295,9 @@ class GameMachine(RuleBasedStateMachine):
 
     @invariant()
     def save_round_trips(self) -> None:
-        data = self.state.to_dict()
-        assert GameState.from_dict(data) == self.state
-        assert GameState.from_dict(json.loads(json.dumps(data))) == self.state
+        data = GAME_RECORD.to_data(SavedGame(self.state))
+        assert GAME_RECORD.from_data(data).state == self.state
+        assert GAME_RECORD.from_data(json.loads(json.dumps(data))).state == self.state
 
     @invariant()
     def legal_actions_are_legal(self) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from yacht.errors import TableError
 from yacht.rules.rulesets import find_ruleset
 from yacht.strategy import tables
 from yacht.strategy.states import state_space
@@ -19,7 +20,6 @@ from yacht.strategy.table_files import (
     tables_read_for,
 )
 from yacht.strategy.tables import (
-    TableError,
     decode,
     encode,
     install_table,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import enum
+
 
 class YachtError(Exception):
     """Base class of every error the engine raises on purpose."""
@@ -69,3 +71,44 @@ class InvalidSaveError(YachtError, ValueError):
 
 class UnsupportedSaveVersionError(InvalidSaveError):
     """A save written by a newer version of the game than this one."""
+
+
+class InvalidDayError(YachtError, ValueError):
+    """A day that is not a real calendar date written YYYY-MM-DD."""
+
+
+class Damage(enum.Enum):
+    """What is wrong with a stored record, in the categories a player is told about."""
+
+    UNREADABLE = "unreadable"
+    """Not JSON at all: truncated, binary junk, or a different kind of text."""
+    TOO_BIG = "too-big"
+    """Far longer than any real record (refused before parsing)."""
+    DUPLICATED = "duplicated"
+    """Some entry appears twice (e.g. one category scored twice): edited by hand."""
+    WRONG_KIND = "wrong-kind"
+    """Valid JSON, but not this kind of record (another format tag, or not an object)."""
+    IMPOSSIBLE = "impossible"
+    """Well-formed, but describes something that cannot be: wrong types, impossible scores."""
+    NEWER = "newer"
+    """Written by a newer version of the game than this one."""
+
+
+class DamagedRecordError(InvalidSaveError):
+    """A record refused for a reason the message alone doesn't classify."""
+
+    def __init__(self, damage: Damage, message: str) -> None:
+        super().__init__(message)
+        self.damage = damage
+
+
+class StorageUnavailable(YachtError):
+    """Storage is missing, disabled, or full; the game plays on without saving."""
+
+
+class TableError(YachtError, RuntimeError):
+    """A strategy value table that is missing, damaged or built for other rules."""
+
+
+class TableDownloadError(YachtError, OSError):
+    """A strategy table could not be downloaded (offline before the worker kept it, say)."""

@@ -71,6 +71,15 @@ def translator(language: str) -> Translator:
     return Translator(language, catalog.messages, catalog.plural_index)
 
 
+def join_sentences(*sentences: str) -> str:
+    """Whole sentences side by side, leaving out the empty ones.
+
+    >>> join_sentences("Saved.", "", "Your turn.")
+    'Saved. Your turn.'
+    """
+    return " ".join(s for s in sentences if s)
+
+
 def negotiate(preferences: Iterable[str]) -> str:
     """The best shipped language for a browser's preference list (``navigator.languages``)."""
     for preference in preferences:

@@ -16,18 +16,15 @@ import re
 from dataclasses import replace
 from datetime import date
 
+from yacht.errors import InvalidDayError
 from yacht.game.state import Challenge, GameState, new_game
 from yacht.i18n import ENGLISH, Translator
-from yacht.saves.records import MAX_SAFE_INTEGER
+from yacht.rules.dice import MAX_SEED
 
 RULESET = "traditional"
 """The daily game is always played by the traditional rules, without bonus."""
 
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
-
-
-class InvalidDayError(ValueError):
-    """A day that is not a real calendar date written YYYY-MM-DD."""
 
 
 def check_day(day: str) -> str:
@@ -36,7 +33,7 @@ def check_day(day: str) -> str:
     >>> check_day("2026-02-30")
     Traceback (most recent call last):
     ...
-    yacht.game.daily.InvalidDayError: not a calendar date: '2026-02-30'
+    yacht.errors.InvalidDayError: not a calendar date: '2026-02-30'
     """
     if not isinstance(day, str) or not _DAY.fullmatch(day):
         raise InvalidDayError(f"a day is written YYYY-MM-DD, not {day!r}")
@@ -56,7 +53,7 @@ def daily_seed(day: str) -> int:
     import hashlib  # here, not at the top: the history imports this module at every start
 
     digest = hashlib.sha256(f"yacht-daily-{check_day(day)}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") & MAX_SAFE_INTEGER
+    return int.from_bytes(digest[:8], "big") & MAX_SEED
 
 
 def daily_game(day: str, name: str, *, official: bool = True) -> GameState:

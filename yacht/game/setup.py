@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from yacht.errors import InvalidSetupError
 from yacht.game.players import COMPUTER_LEVELS, MAX_PLAYERS, clean_name
@@ -97,31 +96,3 @@ class GameSetup:
             computers=self.seats,
             real_dice=self.real_dice,
         )
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-safe form, for remembering the last setup."""
-        return {
-            "names": list(self.names),
-            "ruleset": self.ruleset,
-            "upper_bonus": self.upper_bonus,
-            "computers": list(self.seats),
-            "coach": self.coach,
-            "real_dice": self.real_dice,
-        }
-
-    @classmethod
-    def from_dict(cls, data: object) -> GameSetup:
-        """The remembered setup, or the default one when ``data`` is unusable."""
-        if not isinstance(data, dict):
-            return cls()
-        names = data.get("names")
-        ruleset = data.get("ruleset")
-        bonus = data.get("upper_bonus")
-        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            return cls()
-        try:
-            return cls.from_form(
-                names, ruleset if isinstance(ruleset, str) else "", bonus is True, len(names)
-            )
-        except InvalidSetupError:
-            return cls()

@@ -11,7 +11,6 @@ import random
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from yacht.errors import (
     AllDiceHeldError,
@@ -140,21 +139,6 @@ class GameState:
     def can_undo(self) -> bool:
         """Whether the last scoring can still be taken back."""
         return self.last_score is not None
-
-    # -- persistence -----------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-safe description of this state, with a schema version."""
-        from yacht.saves.game_record import game_to_dict
-
-        return game_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: object) -> GameState:
-        """The state described by ``data``; :class:`~yacht.errors.InvalidSaveError` if broken."""
-        from yacht.saves.game_record import game_from_dict
-
-        return game_from_dict(data)
 
 
 def new_game(

@@ -13,6 +13,9 @@ from yacht.errors import InvalidDiceError
 
 DICE_COUNT = 5
 FACES = (1, 2, 3, 4, 5, 6)
+MAX_SEED = 2**53 - 1
+"""The largest dice seed: saves hold it as a JSON number, which JavaScript reads exactly up to
+2**53 - 1."""
 
 Dice = tuple[int, int, int, int, int]
 """Five faces in the order they lie on the table."""

@@ -16,16 +16,15 @@ Version history:
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from yacht.errors import InvalidSaveError
 from yacht.game.setup import GameSetup
-from yacht.saves.game_record import SavedGame, saved_game_from_dict, saved_game_to_dict
-from yacht.saves.history import History, history_from_dict, history_to_dict
-from yacht.saves.records import RecordFormat, decode_json, expect
-from yacht.saves.setup_record import setup_from_dict, setup_to_dict
+from yacht.saves.game_record import GAME_RECORD, SavedGame
+from yacht.saves.history import HISTORY_RECORD, History
+from yacht.saves.records import Record, expect
+from yacht.saves.setup_record import SETUP_RECORD
 
 FORMAT = "yacht-export"
 VERSION = 2
@@ -45,9 +44,6 @@ def migrate_v1_to_v2(record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "version": 2, "history": history}
 
 
-EXPORT_RECORD = RecordFormat(FORMAT, VERSION, "Yacht export file", {1: migrate_v1_to_v2})
-
-
 @dataclass(frozen=True)
 class Export:
     """What an export file holds."""
@@ -58,26 +54,16 @@ class Export:
     history: History | None = None
 
 
-def export_to_dict(contents: Export) -> dict[str, Any]:
-    """``contents`` as an export record."""
-    return EXPORT_RECORD.stamp(
-        {
-            "exported_at": contents.exported_at,
-            "game": None if contents.game is None else saved_game_to_dict(contents.game),
-            "setup": None if contents.setup is None else setup_to_dict(contents.setup),
-            "history": None if contents.history is None else history_to_dict(contents.history),
-        }
-    )
+def _body(contents: Export) -> dict[str, Any]:
+    return {
+        "exported_at": contents.exported_at,
+        "game": None if contents.game is None else GAME_RECORD.to_data(contents.game),
+        "setup": None if contents.setup is None else SETUP_RECORD.to_data(contents.setup),
+        "history": None if contents.history is None else HISTORY_RECORD.to_data(contents.history),
+    }
 
 
-def dumps_export(contents: Export) -> str:
-    """The text of an export file (indented: players may look inside)."""
-    return json.dumps(export_to_dict(contents), ensure_ascii=False, indent=2) + "\n"
-
-
-def export_from_dict(data: object) -> Export:
-    """The contents of an export record; :class:`InvalidSaveError` saying what is wrong."""
-    record = EXPORT_RECORD.upgrade(data)
+def _parse(record: dict[str, Any]) -> Export:
     game_data = record.get("game")
     setup_data = record.get("setup")
     history_data = record.get("history")
@@ -85,21 +71,28 @@ def export_from_dict(data: object) -> Export:
     if exported_at is not None:
         exported_at = expect(exported_at, str, "exported_at")[:40]
     contents = Export(
-        game=None if game_data is None else saved_game_from_dict(game_data),
-        setup=None if setup_data is None else setup_from_dict(setup_data),
+        game=None if game_data is None else GAME_RECORD.from_data(game_data),
+        setup=None if setup_data is None else SETUP_RECORD.from_data(setup_data),
         exported_at=exported_at,
         history=None
         if history_data is None
-        else history_from_dict(expect(history_data, dict, "history")),
+        else HISTORY_RECORD.from_data(expect(history_data, dict, "history")),
     )
     if contents.game is None and contents.setup is None and contents.history is None:
         raise InvalidSaveError("the file holds neither a game, nor a setup, nor a history")
     return contents
 
 
-def loads_export(text: str) -> Export:
-    """The contents of an export file's text, checked like a stored save."""
-    return export_from_dict(decode_json(text, max_chars=MAX_EXPORT_CHARS, what="the file"))
+EXPORT_RECORD: Record[Export] = Record(
+    FORMAT,
+    VERSION,
+    "Yacht export file",
+    MAX_EXPORT_CHARS,
+    _body,
+    _parse,
+    {1: migrate_v1_to_v2},
+    indent=2,  # players may look inside
+)
 
 
 def export_file_name(exported_at: str) -> str:

@@ -9,6 +9,9 @@ Version history (older versions are upgraded on reading, by ``migrate_vN_to_vN+1
       and ``coach`` (null when the coach is off, else the list of graded decisions).
   4 — adds ``real_dice`` (the players throw real dice and type the faces in) and
       ``challenge`` (null, or ``{"date": "YYYY-MM-DD", "official": bool}`` for the daily game).
+  5 — ``coach`` holds a coach's-log record of its own (:mod:`yacht.saves.coach_log`), or null.
+
+Read and written as :data:`GAME_RECORD` (``encode``/``decode``, ``to_data``/``from_data``).
 
 A record of a version newer than :data:`VERSION` raises
 :class:`~yacht.errors.UnsupportedSaveVersionError`, and is never rewritten by this code.
@@ -16,22 +19,22 @@ A record of a version newer than :data:`VERSION` raises
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from yacht.errors import InvalidSaveError, YachtError
+from yacht.errors import InvalidSaveError
 from yacht.game.players import COMPUTER_LEVELS, Scorecard, clean_name
 from yacht.game.state import Challenge, GameState, LastScore
 from yacht.rules.categories import Category
 from yacht.rules.dice import DICE_COUNT, validate_dice
 from yacht.rules.rulesets import find_ruleset
-from yacht.saves.records import MAX_SAFE_INTEGER, RecordFormat, decode_json, expect
-from yacht.session.coach_log import CoachEntry, entries_from_data, entries_to_data
+from yacht.saves.coach_log import COACH_LOG_RECORD, check_log_fits
+from yacht.saves.records import MAX_SAFE_INTEGER, Record, expect
+from yacht.session.coach_log import CoachEntry
 
 FORMAT = "yacht-game"
-VERSION = 4
+VERSION = 5
 MAX_SAVE_BYTES = 64 * 1024
 """A real save is about 2 KB; anything far larger is junk, refused before parsing."""
 MAX_SAVED_AT_LENGTH = 40
@@ -71,105 +74,51 @@ def migrate_v3_to_v4(record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "version": 4, "real_dice": False, "challenge": None}
 
 
-GAME_RECORD = RecordFormat(
-    FORMAT,
-    VERSION,
-    "saved Yacht game",
-    {1: migrate_v1_to_v2, 2: migrate_v2_to_v3, 3: migrate_v3_to_v4},
-)
+def migrate_v4_to_v5(record: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 kept the coach's log as a bare list; it is now a record of its own."""
+    coach = record.get("coach")
+    if isinstance(coach, list):
+        coach = {"format": COACH_LOG_RECORD.tag, "version": 1, "entries": coach}
+    return {**record, "version": 5, "coach": coach}
 
 
-def game_to_dict(
-    state: GameState,
-    *,
-    revision: int = 0,
-    saved_at: str | None = None,
-    coach: tuple[CoachEntry, ...] | None = None,
-) -> dict[str, Any]:
-    """``state`` as plain dicts, lists, strings, ints, bools and None."""
+def _body(saved: SavedGame) -> dict[str, Any]:
+    state = saved.state
     last = state.last_score
-    return GAME_RECORD.stamp(
-        {
-            "revision": revision,
-            "saved_at": saved_at,
-            "ruleset": state.ruleset.id,
-            "upper_bonus": state.ruleset.upper_bonus is not None,
-            "players": [
-                {
-                    "name": card.name,
-                    "scores": {c.value: p for c, p in card.scores.items()},
-                    "computer": card.computer,
-                }
-                for card in state.players
-            ],
-            "coach": None if coach is None else entries_to_data(coach),
-            "current": state.current,
-            "rolls": state.rolls,
-            "dice": None if state.dice is None else list(state.dice),
-            "held": list(state.held),
-            "last_score": None
-            if last is None
-            else {
-                "player": last.player,
-                "category": last.category.value,
-                "dice": list(last.dice),
-                "held": list(last.held),
-                "rolls": last.rolls,
-            },
-            "seed": state.seed,
-            "rolls_made": state.rolls_made,
-            "real_dice": state.real_dice,
-            "challenge": None
-            if state.challenge is None
-            else {"date": state.challenge.date, "official": state.challenge.official},
-        }
-    )
-
-
-def saved_game_to_dict(saved: SavedGame) -> dict[str, Any]:
-    """``saved`` as a record of today's version."""
-    return game_to_dict(
-        saved.state, revision=saved.revision, saved_at=saved.saved_at, coach=saved.coach
-    )
-
-
-def game_from_dict(data: object) -> GameState:
-    """The state ``data`` describes, or :class:`InvalidSaveError` saying what is wrong."""
-    return saved_game_from_dict(data).state
-
-
-def saved_game_from_dict(data: object) -> SavedGame:
-    """The game and record bookkeeping in ``data`` (of any version this code reads)."""
-    try:
-        return _parse(GAME_RECORD.upgrade(data))
-    except InvalidSaveError:
-        raise
-    except (YachtError, ValueError, TypeError, KeyError) as error:
-        raise InvalidSaveError(f"the saved game is not valid: {error}") from None
-
-
-def dumps(state: GameState, *, revision: int = 0, saved_at: str | None = None) -> str:
-    """``state`` as compact JSON text, ready for storage."""
-    return _compact(game_to_dict(state, revision=revision, saved_at=saved_at))
-
-
-def dumps_saved(saved: SavedGame) -> str:
-    """``saved`` as compact JSON text, ready for storage."""
-    return _compact(saved_game_to_dict(saved))
-
-
-def loads(text: str) -> GameState:
-    """The state stored as ``text`` by :func:`dumps`; :class:`InvalidSaveError` if unusable."""
-    return loads_saved(text).state
-
-
-def loads_saved(text: str) -> SavedGame:
-    """The saved game stored as ``text``, refusing repeated keys, junk and huge values."""
-    return saved_game_from_dict(decode_json(text, max_chars=MAX_SAVE_BYTES, what="the saved game"))
-
-
-def _compact(record: dict[str, Any]) -> str:
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    return {
+        "revision": saved.revision,
+        "saved_at": saved.saved_at,
+        "ruleset": state.ruleset.id,
+        "upper_bonus": state.ruleset.upper_bonus is not None,
+        "players": [
+            {
+                "name": card.name,
+                "scores": {c.value: p for c, p in card.scores.items()},
+                "computer": card.computer,
+            }
+            for card in state.players
+        ],
+        "coach": None if saved.coach is None else COACH_LOG_RECORD.to_data(saved.coach),
+        "current": state.current,
+        "rolls": state.rolls,
+        "dice": None if state.dice is None else list(state.dice),
+        "held": list(state.held),
+        "last_score": None
+        if last is None
+        else {
+            "player": last.player,
+            "category": last.category.value,
+            "dice": list(last.dice),
+            "held": list(last.held),
+            "rolls": last.rolls,
+        },
+        "seed": state.seed,
+        "rolls_made": state.rolls_made,
+        "real_dice": state.real_dice,
+        "challenge": None
+        if state.challenge is None
+        else {"date": state.challenge.date, "official": state.challenge.official},
+    }
 
 
 def _parse(record: dict[str, Any]) -> SavedGame:
@@ -204,14 +153,23 @@ def _parse(record: dict[str, Any]) -> SavedGame:
             f"rolls_made is {state.rolls_made}, but this game has had at least {fewest} rolls"
         )
     coach = record.get("coach")
+    log = None if coach is None else COACH_LOG_RECORD.from_data(coach)
+    if log is not None:
+        check_log_fits(log, len(state.players), len(rules.categories))
     return SavedGame(
-        state,
-        _revision(record.get("revision")),
-        _saved_at(record.get("saved_at")),
-        None
-        if coach is None
-        else entries_from_data(coach, len(state.players), len(rules.categories)),
+        state, _revision(record.get("revision")), _saved_at(record.get("saved_at")), log
     )
+
+
+GAME_RECORD: Record[SavedGame] = Record(
+    FORMAT,
+    VERSION,
+    "saved Yacht game",
+    MAX_SAVE_BYTES,
+    _body,
+    _parse,
+    {1: migrate_v1_to_v2, 2: migrate_v2_to_v3, 3: migrate_v3_to_v4, 4: migrate_v4_to_v5},
+)
 
 
 def _challenge(data: object) -> Challenge | None:

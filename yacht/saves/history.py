@@ -26,18 +26,19 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from yacht.errors import (
+    InvalidDayError,
     InvalidSaveError,
     InvalidSetupError,
     UnknownCategoryError,
     UnknownRulesetError,
     YachtError,
 )
-from yacht.game.daily import InvalidDayError, check_day
+from yacht.game.daily import check_day
 from yacht.game.players import COMPUTER_LEVELS, MAX_PLAYERS, MIN_PLAYERS, clean_name
 from yacht.game.state import Challenge, GameState
 from yacht.rules.categories import Category
 from yacht.rules.rulesets import RuleSet, find_ruleset, possible_scores
-from yacht.saves.records import RecordFormat, decode_json, expect
+from yacht.saves.records import Record, expect
 from yacht.session.coach_log import CoachEntry
 
 FORMAT = "yacht-history"
@@ -51,8 +52,6 @@ MAX_HISTORY_CHARS = 2 * 1024 * 1024
 MAX_STAMP_LENGTH = 40
 MAX_COACH_LOSS = 10_000.0
 """Expected points lost in one game cannot exceed every category's maximum; a wide bound."""
-
-HISTORY_RECORD = RecordFormat(FORMAT, VERSION, "Yacht game history")
 
 
 @dataclass(frozen=True)
@@ -249,24 +248,14 @@ def entry_to_dict(entry: HistoryEntry) -> dict[str, Any]:
     }
 
 
-def history_to_dict(history: History) -> dict[str, Any]:
-    """``history`` as a record of today's version."""
-    return HISTORY_RECORD.stamp(
-        {
-            "games": [entry_to_dict(entry) for entry in history.games],
-            "daily_started": list(history.daily_started),
-        }
-    )
+def _body(history: History) -> dict[str, Any]:
+    return {
+        "games": [entry_to_dict(entry) for entry in history.games],
+        "daily_started": list(history.daily_started),
+    }
 
 
-def dumps_history(history: History) -> str:
-    """``history`` as compact JSON text, ready for storage."""
-    return json.dumps(history_to_dict(history), ensure_ascii=False, separators=(",", ":"))
-
-
-def history_from_dict(data: object) -> History:
-    """The history ``data`` describes, or :class:`InvalidSaveError` saying what is wrong."""
-    record = HISTORY_RECORD.upgrade(data)
+def _parse(record: dict[str, Any]) -> History:
     games = expect(record.get("games"), list, "games")
     if len(games) > MAX_GAMES:
         raise InvalidSaveError(f"{len(games)} games; a history keeps at most {MAX_GAMES}")
@@ -282,11 +271,10 @@ def history_from_dict(data: object) -> History:
     return History(tuple(entries), _days(_day(expect(d, str, "a day")) for d in days))
 
 
-def loads_history(text: str) -> History:
-    """The history stored as ``text``; :class:`InvalidSaveError` if it can't be trusted."""
-    return history_from_dict(
-        decode_json(text, max_chars=MAX_HISTORY_CHARS, what="the game history")
-    )
+HISTORY_RECORD: Record[History] = Record(
+    FORMAT, VERSION, "Yacht game history", MAX_HISTORY_CHARS, _body, _parse
+)
+"""Read and written as ``HISTORY_RECORD.decode(text)`` / ``.encode(history)``."""
 
 
 def entry_from_dict(data: object) -> HistoryEntry:

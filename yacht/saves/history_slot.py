@@ -18,12 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from yacht.errors import InvalidSaveError
-from yacht.i18n import ENGLISH, Translator
-from yacht.saves.history import History, dumps_history, loads_history
-from yacht.saves.slots import Event, Notice, Store, _Slot
-from yacht.views.save_notices import reason
-
-HISTORY_KEY = "yacht:history"
+from yacht.saves.history import HISTORY_RECORD, History
+from yacht.saves.keys import HISTORY_KEY
+from yacht.saves.slots import Notice, Store, _Slot
 
 
 @dataclass(frozen=True)
@@ -52,7 +49,7 @@ class HistorySlot(_Slot):
         if reading.text is None:
             return reading.notices
         try:
-            self.history = loads_history(reading.text)
+            self.history = HISTORY_RECORD.decode(reading.text)
         except InvalidSaveError as error:
             return self._refuse(reading.text, error)
         self._seen = reading.text
@@ -73,14 +70,14 @@ class HistorySlot(_Slot):
             base = History()  # removed since this tab last looked (site data cleared)
         elif reading.text is not None and reading.text != self._seen:
             try:
-                base = loads_history(reading.text)
+                base = HISTORY_RECORD.decode(reading.text)
             except InvalidSaveError as error:
                 notices = self._refuse(reading.text, error)
                 if not self.writable:
                     self.history = edit(self.history)
                     return HistoryChange(False, notices)
         self.history = edit(base)
-        failed = self._write(dumps_history(self.history))
+        failed = self._write(HISTORY_RECORD.encode(self.history))
         return HistoryChange(not failed, notices + failed, full=bool(failed))
 
     def refresh(self) -> bool:
@@ -94,49 +91,10 @@ class HistorySlot(_Slot):
             self.history = History()
             return changed
         try:
-            history = loads_history(reading.text)
+            history = HISTORY_RECORD.decode(reading.text)
         except InvalidSaveError:
             return False  # left for the next change, which backs it up
         self._seen = reading.text
         changed = history != self.history
         self.history = history
         return changed
-
-
-def describe_history_notice(notice: Notice, tr: Translator = ENGLISH) -> str:
-    """What to tell the player about trouble with the stored history."""
-    match notice.event:
-        case Event.UNAVAILABLE:
-            return tr.gettext(
-                "The game history could not be saved: this browser's storage for the game is "
-                "full or switched off. Finished games are kept only until you leave. Exporting "
-                "your saves and clearing the history makes room."
-            )
-        case Event.NEWER:
-            return tr.gettext(
-                "Your game history was saved by a newer version of Yacht. It is kept "
-                "unchanged, and games finished here are not added to it: reload the page to "
-                "get the newest version."
-            )
-        case Event.DAMAGED:
-            return _join(
-                tr.gettext("Your game history could not be read."),
-                reason(notice.damage, tr),
-                tr.gettext(
-                    "A new history has started; the old one is kept in this browser as a backup."
-                ),
-            )
-        case Event.DAMAGED_KEPT:
-            return _join(
-                tr.gettext("Your game history could not be read."),
-                reason(notice.damage, tr),
-                tr.gettext(
-                    "There is no room to keep a copy of it, so it is left untouched and "
-                    "finished games are not added to it."
-                ),
-            )
-    return ""
-
-
-def _join(*sentences: str) -> str:
-    return " ".join(s for s in sentences if s)

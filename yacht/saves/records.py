@@ -8,7 +8,7 @@ through two gates here before a record-specific parser checks the content:
    accept: repeated keys (``json.loads`` keeps the last one, so a category "filled twice" would
    load as filled once), ``NaN``/``Infinity``, integers too large to be any count in a game,
    deep nesting, and text far longer than a real record.
-2. :meth:`RecordFormat.upgrade` checks the tag and version and runs the chain of migrations
+2. :meth:`Record.upgrade` checks the tag and version and runs the chain of migrations
    ``v1 -> v2 -> ...`` up to today's version. A version newer than the code is refused with
    :class:`~yacht.errors.UnsupportedSaveVersionError`, so a caller can keep the record intact
    for the newer game that wrote it.
@@ -20,14 +20,20 @@ Every refusal is an :class:`~yacht.errors.InvalidSaveError`; :func:`damage_of` s
 from __future__ import annotations
 
 import copy
-import enum
 import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
-from yacht.errors import InvalidSaveError, UnsupportedSaveVersionError
+from yacht.errors import (
+    Damage,
+    DamagedRecordError,
+    InvalidSaveError,
+    UnsupportedSaveVersionError,
+    YachtError,
+)
+from yacht.rules.dice import MAX_SEED
 
 MAX_DEPTH = 16
 """Nesting allowed in any record; real ones go 4 deep (export > game > players > scores)."""
@@ -35,38 +41,13 @@ MAX_DEPTH = 16
 MAX_INT_DIGITS = 16
 """Longest integer literal accepted: every count or score fits, and so does a JS safe integer."""
 
-MAX_SAFE_INTEGER = 2**53 - 1
+MAX_SAFE_INTEGER = MAX_SEED
 """The largest integer JavaScript holds exactly; revisions and seeds stay at or below it."""
 
 _T = TypeVar("_T")
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 """Turns a record of version N into one of version N + 1 (returning a new dict)."""
-
-
-class Damage(enum.Enum):
-    """What is wrong with a stored record, in the categories a player is told about."""
-
-    UNREADABLE = "unreadable"
-    """Not JSON at all: truncated, binary junk, or a different kind of text."""
-    TOO_BIG = "too-big"
-    """Far longer than any real record (refused before parsing)."""
-    DUPLICATED = "duplicated"
-    """Some entry appears twice (e.g. one category scored twice): edited by hand."""
-    WRONG_KIND = "wrong-kind"
-    """Valid JSON, but not this kind of record (another format tag, or not an object)."""
-    IMPOSSIBLE = "impossible"
-    """Well-formed, but describes something that cannot be: wrong types, impossible scores."""
-    NEWER = "newer"
-    """Written by a newer version of the game than this one."""
-
-
-class DamagedRecordError(InvalidSaveError):
-    """A record refused for a reason the message alone doesn't classify."""
-
-    def __init__(self, damage: Damage, message: str) -> None:
-        super().__init__(message)
-        self.damage = damage
 
 
 def damage_of(error: InvalidSaveError) -> Damage:
@@ -134,7 +115,7 @@ def decode_json(text: object, *, max_chars: int, what: str = "the record") -> ob
     >>> decode_json('{"ones": 3, "ones": 4}', max_chars=100)
     Traceback (most recent call last):
     ...
-    yacht.saves.records.DamagedRecordError: the record has the entry 'ones' twice
+    yacht.errors.DamagedRecordError: the record has the entry 'ones' twice
     """
     if not isinstance(text, str):
         raise DamagedRecordError(Damage.UNREADABLE, f"{what} is not text")
@@ -169,20 +150,33 @@ def decode_json(text: object, *, max_chars: int, what: str = "the record") -> ob
 
 
 @dataclass(frozen=True)
-class RecordFormat:
-    """One kind of record: its tag, today's version and the migrations from older versions.
+class Record(Generic[_T]):
+    """One kind of stored record: its tag, version, migrations and codec, all in one place.
+
+    Every record the game stores or exports is one of these, read and written through the same
+    four names: :meth:`encode` / :meth:`decode` between a value and its text, and
+    :meth:`to_data` / :meth:`from_data` between a value and its JSON-safe form (for records
+    nested in another, like the games inside an export file).
 
     ``migrations[n]`` turns version ``n`` into version ``n + 1``; the oldest readable version
     is the smallest key (today's version when there are none). ``legacy`` recognises records
     written before the kind carried a tag and version; they count as the oldest version.
+    ``body`` gives a value's fields (tag and version are added here); ``parse`` checks an
+    upgraded record strictly and builds the value, raising :class:`InvalidSaveError`.
     """
 
     tag: str
     version: int
     what: str
     """How messages name a record of this kind, e.g. "saved Yacht game"."""
+    max_chars: int
+    """Longest text :meth:`decode` reads: far beyond any real record, refused unread."""
+    body: Callable[[_T], Mapping[str, Any]]
+    parse: Callable[[dict[str, Any]], _T]
     migrations: Mapping[int, Migration] = field(default_factory=dict)
     legacy: Callable[[dict[str, Any]], bool] | None = None
+    indent: int | None = None
+    """Indented text for files a player may open; compact for storage."""
 
     def __post_init__(self) -> None:
         missing = [n for n in range(self.oldest, self.version) if n not in self.migrations]
@@ -194,9 +188,33 @@ class RecordFormat:
         """The oldest version this code can still read."""
         return min(self.migrations, default=self.version)
 
-    def stamp(self, body: Mapping[str, Any]) -> dict[str, Any]:
-        """``body`` as a record of today's version: tag and version first, for readers."""
-        return {"format": self.tag, "version": self.version, **body}
+    def to_data(self, value: _T) -> dict[str, Any]:
+        """``value`` as a record of today's version: tag and version first, for readers."""
+        return {"format": self.tag, "version": self.version, **self.body(value)}
+
+    def from_data(self, data: object) -> _T:
+        """The value ``data`` holds (of any version this code reads), checked strictly.
+
+        Every refusal is an :class:`InvalidSaveError`; the input is never changed.
+        """
+        record = self.upgrade(data)
+        try:
+            return self.parse(record)
+        except InvalidSaveError:
+            raise
+        except (YachtError, ValueError, TypeError, KeyError) as error:
+            raise InvalidSaveError(f"the {self.what} is not valid: {error}") from None
+
+    def encode(self, value: _T) -> str:
+        """``value`` as JSON text, ready to store or download."""
+        record = self.to_data(value)
+        if self.indent is None:
+            return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+        return json.dumps(record, ensure_ascii=False, indent=self.indent) + "\n"
+
+    def decode(self, text: object) -> _T:
+        """The value stored as ``text``, refusing repeated keys, junk and huge values."""
+        return self.from_data(decode_json(text, max_chars=self.max_chars, what=f"the {self.what}"))
 
     def upgrade(self, data: object) -> dict[str, Any]:
         """``data`` as a record of today's version, or :class:`InvalidSaveError` saying why not.
@@ -205,7 +223,7 @@ class RecordFormat:
         """
         if not isinstance(data, dict):
             raise DamagedRecordError(
-                Damage.WRONG_KIND, f"the save should be dict, not {type(data).__name__}"
+                Damage.WRONG_KIND, f"the {self.what} should be an object, not {type(data).__name__}"
             )
         record: dict[str, Any] = data
         if self.legacy is not None and "format" not in record and self.legacy(record):

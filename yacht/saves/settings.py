@@ -1,28 +1,31 @@
 """The player's preferences (``yacht:settings``): the language and the sound effects.
 
-Version 1 held only ``{"version": 1, "language": "..."}``. The sound switch was added to the
-same version as an optional field (missing means off), because a page that knows only the
-language reads such a record unchanged and simply ignores the switch; nothing old breaks.
+Version history:
+  1 — ``{"version": 1, "language": "..."}`` with no format tag; the sound switch was added to
+      the same version as an optional field (missing means off).
+  2 — tagged ``"format": "yacht-settings"`` like every other record; ``language`` is null when
+      the page follows the browser, ``sound`` always present.
 
-Settings are conveniences, not progress: an unreadable record falls back to the defaults
-instead of being refused, and the next change writes a good one.
+Settings are conveniences, not progress: the page falls back to the defaults when the record
+is unreadable (:func:`settings_or_default`), and a change starts from what could be read.
 
->>> loads_settings('{"version": 1, "language": "pl"}')
+>>> SETTINGS_RECORD.decode('{"version": 1, "language": "pl"}')
 Settings(language='pl', sound=False)
->>> dumps_settings(Settings("lv", sound=True))
-'{"version":1,"language":"lv","sound":true}'
+>>> SETTINGS_RECORD.encode(Settings("lv", sound=True))
+'{"format":"yacht-settings","version":2,"language":"lv","sound":true}'
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
+from typing import Any
 
 from yacht.errors import InvalidSaveError
 from yacht.i18n import LANGUAGES
-from yacht.saves.records import decode_json
+from yacht.saves.records import Record, expect
 
-VERSION = 1
+FORMAT = "yacht-settings"
+VERSION = 2
 MAX_SETTINGS_CHARS = 1024
 
 
@@ -34,30 +37,51 @@ class Settings:
     sound: bool = False
 
 
-def loads_settings(text: str | None) -> Settings:
-    """The settings stored as ``text``; the defaults for anything missing or unreadable."""
+def _is_v1(record: dict[str, Any]) -> bool:
+    return record.get("version") == 1
+
+
+def migrate_v1_to_v2(record: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 had no tag, and left out the language when none was chosen."""
+    return {
+        **record,
+        "version": 2,
+        "language": record.get("language"),
+        "sound": record.get("sound", False),
+    }
+
+
+def _body(settings: Settings) -> dict[str, Any]:
+    return {"language": settings.language, "sound": settings.sound}
+
+
+def _parse(record: dict[str, Any]) -> Settings:
+    language = record.get("language")
+    if language is not None and language not in LANGUAGES:
+        raise InvalidSaveError(f"unknown language {str(language)[:20]!r}")
+    return Settings(language, expect(record.get("sound"), bool, "sound"))
+
+
+SETTINGS_RECORD: Record[Settings] = Record(
+    FORMAT,
+    VERSION,
+    "settings",
+    MAX_SETTINGS_CHARS,
+    _body,
+    _parse,
+    {1: migrate_v1_to_v2},
+    legacy=_is_v1,
+)
+
+
+def settings_or_default(text: str | None) -> Settings:
+    """The settings stored as ``text``; the defaults when there are none or they are unusable."""
     if text is None:
         return Settings()
     try:
-        data = decode_json(text, max_chars=MAX_SETTINGS_CHARS, what="the settings")
+        return SETTINGS_RECORD.decode(text)
     except InvalidSaveError:
         return Settings()
-    if not isinstance(data, dict) or data.get("version") != VERSION:
-        return Settings()
-    language = data.get("language")
-    return Settings(
-        language if language in LANGUAGES else None,
-        data.get("sound") is True,
-    )
-
-
-def dumps_settings(settings: Settings) -> str:
-    """``settings`` as compact JSON text (the language field only when one was chosen)."""
-    record: dict[str, object] = {"version": VERSION}
-    if settings.language is not None:
-        record["language"] = settings.language
-    record["sound"] = settings.sound
-    return json.dumps(record, separators=(",", ":"))
 
 
 def updated_settings(
@@ -66,11 +90,11 @@ def updated_settings(
     """The stored ``text`` with the given settings changed and the others kept (None: keep).
 
     >>> updated_settings('{"version":1,"language":"ru","sound":true}', language="uk")
-    '{"version":1,"language":"uk","sound":true}'
+    '{"format":"yacht-settings","version":2,"language":"uk","sound":true}'
     """
-    settings = loads_settings(text)
+    settings = settings_or_default(text)
     if language is not None:
         settings = replace(settings, language=language)
     if sound is not None:
         settings = replace(settings, sound=sound)
-    return dumps_settings(settings)
+    return SETTINGS_RECORD.encode(settings)

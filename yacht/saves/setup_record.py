@@ -8,20 +8,19 @@ Version history:
   3 — adds ``computers`` (seat by seat, a computer level or null for a person) and ``coach``.
   4 — adds ``real_dice`` (the players throw real dice and enter the faces).
 
-Unlike :meth:`GameSetup.from_dict`, which quietly falls back to the default setup, reading a
-stored record is strict: a damaged one is reported (and kept as a backup by the caller).
+Read and written as :data:`SETUP_RECORD`. Reading is strict: a damaged record is reported
+(and kept as a backup by the caller), never quietly replaced by the default setup.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from yacht.errors import InvalidSaveError, InvalidSetupError
 from yacht.game.players import COMPUTER_LEVELS, MAX_PLAYERS, MIN_PLAYERS, clean_name
 from yacht.game.setup import GameSetup
 from yacht.rules.rulesets import RULESETS
-from yacht.saves.records import RecordFormat, decode_json, expect
+from yacht.saves.records import Record, expect
 
 FORMAT = "yacht-setup"
 VERSION = 4
@@ -50,23 +49,18 @@ def migrate_v3_to_v4(record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "version": 4, "real_dice": False}
 
 
-SETUP_RECORD = RecordFormat(
-    FORMAT,
-    VERSION,
-    "saved game setup",
-    {1: migrate_v1_to_v2, 2: migrate_v2_to_v3, 3: migrate_v3_to_v4},
-    legacy=_is_v1,
-)
+def _body(setup: GameSetup) -> dict[str, Any]:
+    return {
+        "names": list(setup.names),
+        "ruleset": setup.ruleset,
+        "upper_bonus": setup.upper_bonus,
+        "computers": list(setup.seats),
+        "coach": setup.coach,
+        "real_dice": setup.real_dice,
+    }
 
 
-def setup_to_dict(setup: GameSetup) -> dict[str, Any]:
-    """``setup`` as a record of today's version."""
-    return SETUP_RECORD.stamp(setup.to_dict())
-
-
-def setup_from_dict(data: object) -> GameSetup:
-    """The setup ``data`` describes, or :class:`InvalidSaveError` saying what is wrong."""
-    record = SETUP_RECORD.upgrade(data)
+def _parse(record: dict[str, Any]) -> GameSetup:
     names = expect(record.get("names"), list, "names")
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise InvalidSaveError(f"{len(names)} players; a game has 1 to {MAX_PLAYERS}")
@@ -98,11 +92,13 @@ def setup_from_dict(data: object) -> GameSetup:
     return GameSetup(tuple(names), ruleset, bonus, seats if any(seats) else (), coach, real_dice)
 
 
-def dumps_setup(setup: GameSetup) -> str:
-    """``setup`` as compact JSON text, ready for storage."""
-    return json.dumps(setup_to_dict(setup), ensure_ascii=False, separators=(",", ":"))
-
-
-def loads_setup(text: str) -> GameSetup:
-    """The setup stored as ``text``; :class:`InvalidSaveError` if it can't be trusted."""
-    return setup_from_dict(decode_json(text, max_chars=MAX_SETUP_CHARS, what="the saved setup"))
+SETUP_RECORD: Record[GameSetup] = Record(
+    FORMAT,
+    VERSION,
+    "saved game setup",
+    MAX_SETUP_CHARS,
+    _body,
+    _parse,
+    {1: migrate_v1_to_v2, 2: migrate_v2_to_v3, 3: migrate_v3_to_v4},
+    legacy=_is_v1,
+)

@@ -31,22 +31,17 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Protocol
 
-from yacht.errors import InvalidSaveError
+from yacht.errors import Damage, InvalidSaveError, StorageUnavailable
 from yacht.game.setup import GameSetup
 from yacht.game.state import GameState
-from yacht.saves.game_record import SavedGame, dumps_saved, loads_saved
-from yacht.saves.records import Damage, damage_of
-from yacht.saves.setup_record import dumps_setup, loads_setup
+from yacht.saves.game_record import GAME_RECORD, SavedGame
+from yacht.saves.keys import GAME_KEY, SETUP_KEY
+from yacht.saves.records import damage_of
+from yacht.saves.setup_record import SETUP_RECORD
 from yacht.session.coach_log import CoachEntry
 
-GAME_KEY = "yacht:game"
-SETUP_KEY = "yacht:setup"
 MAX_BACKUPS = 10
 """Backup slots per key; distinct damaged records beyond that are left in place instead."""
-
-
-class StorageUnavailable(Exception):
-    """Storage is missing, disabled, or full; the game plays on without saving."""
 
 
 class Store(Protocol):
@@ -194,7 +189,7 @@ class GameSlot(_Slot):
         if reading.text is None:
             return None, reading.notices
         try:
-            saved = loads_saved(reading.text)
+            saved = GAME_RECORD.decode(reading.text)
         except InvalidSaveError as error:
             return None, self._refuse(reading.text, error)
         self._adopt(reading.text, saved)
@@ -211,7 +206,7 @@ class GameSlot(_Slot):
         notices: list[Notice] = []
         if reading.text is not None and reading.text != self._seen:
             try:
-                newer = loads_saved(reading.text)
+                newer = GAME_RECORD.decode(reading.text)
             except InvalidSaveError as error:
                 notices = self._refuse(reading.text, error)
                 if not self.writable:
@@ -230,7 +225,7 @@ class GameSlot(_Slot):
         if reading.notices or reading.text is None or reading.text == self._seen:
             return None, reading.notices
         try:
-            newer = loads_saved(reading.text)
+            newer = GAME_RECORD.decode(reading.text)
         except InvalidSaveError as error:
             if damage_of(error) is Damage.NEWER:
                 return None, self._refuse(reading.text, error)
@@ -254,7 +249,7 @@ class GameSlot(_Slot):
             self._seen = reading.text
             # Count on from the stored revision, so other tabs see the import as newer.
             with contextlib.suppress(InvalidSaveError):
-                self.revision = max(self.revision, loads_saved(reading.text).revision)
+                self.revision = max(self.revision, GAME_RECORD.decode(reading.text).revision)
         return self._store_state(state, [], coach)
 
     def keep_backup(self) -> str | None:
@@ -272,7 +267,7 @@ class GameSlot(_Slot):
         self, state: GameState, notices: list[Notice], coach: tuple[CoachEntry, ...] | None
     ) -> GameSaved:
         revision = self.revision + 1
-        failed = self._write(dumps_saved(SavedGame(state, revision, self._clock(), coach)))
+        failed = self._write(GAME_RECORD.encode(SavedGame(state, revision, self._clock(), coach)))
         if failed:
             return GameSaved(False, notices=notices + failed)
         self.revision = revision
@@ -291,7 +286,7 @@ class SetupSlot(_Slot):
         if reading.text is None:
             return None, reading.notices
         try:
-            setup = loads_setup(reading.text)
+            setup = SETUP_RECORD.decode(reading.text)
         except InvalidSaveError as error:
             return None, self._refuse(reading.text, error)
         self._seen = reading.text
@@ -309,12 +304,12 @@ class SetupSlot(_Slot):
             # Another tab's setup may be overwritten (settings: the last choice wins), but a
             # record this code cannot read is kept first.
             try:
-                loads_setup(reading.text)
+                SETUP_RECORD.decode(reading.text)
             except InvalidSaveError as error:
                 notices = self._refuse(reading.text, error)
                 if not self.writable:
                     return notices
-        return notices + self._write(dumps_setup(setup))
+        return notices + self._write(SETUP_RECORD.encode(setup))
 
     def refresh(self) -> GameSetup | None:
         """After another tab wrote storage: the setup it stored, if readable and new."""
@@ -322,7 +317,7 @@ class SetupSlot(_Slot):
         if reading.text is None or reading.text == self._seen:
             return None
         try:
-            setup = loads_setup(reading.text)
+            setup = SETUP_RECORD.decode(reading.text)
         except InvalidSaveError:
             return None
         self._seen = reading.text

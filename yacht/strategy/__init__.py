@@ -31,7 +31,7 @@ if TYPE_CHECKING:
         preload,
     )
     from yacht.strategy.bots import BOT_LEVELS, choose_action
-    from yacht.strategy.table_files import TableError, table_name
+    from yacht.strategy.table_files import table_name
     from yacht.strategy.tables import install_table
 
 _HOMES = {
@@ -45,7 +45,6 @@ _HOMES = {
     "preload": "advice",
     "BOT_LEVELS": "bots",
     "choose_action": "bots",
-    "TableError": "table_files",
     "install_table": "tables",
     "table_name": "table_files",
 }
@@ -63,7 +62,6 @@ __all__ = [
     "Advice",
     "CategoryOption",
     "KeepOption",
-    "TableError",
     "advise",
     "advise_state",
     "choose_action",

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from yacht.errors import YachtError
 from yacht.rules.rulesets import RuleSet
 
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
@@ -19,10 +18,6 @@ TableDownload = Callable[[str], bytes]
 """Fetches the bytes of the table with this name from elsewhere (the page: from its site)."""
 
 _download: TableDownload | None = None
-
-
-class TableError(YachtError, RuntimeError):
-    """A value table that is missing, damaged or built for other rules."""
 
 
 def table_name(ruleset: RuleSet) -> str:

@@ -36,10 +36,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
+from yacht.errors import TableError
 from yacht.rules.rulesets import RuleSet, find_ruleset
 from yacht.strategy.states import StateSpace, state_space
 from yacht.strategy.table_files import DATA_DIR, missing_table_download, table_name, table_path
-from yacht.strategy.table_files import TableError as TableError
 from yacht.strategy.turn import turn_value
 
 FORMAT_VERSION = 1

@@ -7,28 +7,13 @@ another one.
 
 from __future__ import annotations
 
-from typing import Protocol
-
-from yacht.saves.records import Damage
-from yacht.saves.slots import GAME_KEY, Event, Notice
-
-
-class Gettext(Protocol):
-    """Anything with ``gettext``, such as ``yacht.i18n.Translator``."""
-
-    def gettext(self, message: str) -> str:
-        """The translation of ``message``."""
+from yacht.errors import Damage
+from yacht.i18n import ENGLISH, Translator, join_sentences
+from yacht.saves.keys import GAME_KEY
+from yacht.saves.slots import Event, Notice
 
 
-class _English:
-    def gettext(self, message: str) -> str:
-        return message
-
-
-ENGLISH: Gettext = _English()
-
-
-def reason(damage: Damage | None, tr: Gettext = ENGLISH) -> str:
+def reason(damage: Damage | None, tr: Translator = ENGLISH) -> str:
     """One sentence saying what is wrong with a record or file."""
     match damage:
         case Damage.UNREADABLE:
@@ -49,14 +34,14 @@ def reason(damage: Damage | None, tr: Gettext = ENGLISH) -> str:
     return ""
 
 
-def not_saving(tr: Gettext = ENGLISH) -> str:
+def not_saving(tr: Translator = ENGLISH) -> str:
     """Storage refuses to work: play goes on, unsaved."""
     return tr.gettext(
         "This browser is not letting the page save, so progress will not be kept after you leave."
     )
 
 
-def describe(notice: Notice, tr: Gettext = ENGLISH) -> str:
+def describe(notice: Notice, tr: Translator = ENGLISH) -> str:
     """The player's explanation of ``notice``."""
     game = notice.key == GAME_KEY
     match notice.event:
@@ -79,7 +64,7 @@ def describe(notice: Notice, tr: Gettext = ENGLISH) -> str:
                 "unchanged, so changes made here will not be remembered."
             )
         case Event.DAMAGED if game:
-            return _join(
+            return join_sentences(
                 tr.gettext("Your saved game could not be opened."),
                 reason(notice.damage, tr),
                 tr.gettext(
@@ -87,7 +72,7 @@ def describe(notice: Notice, tr: Gettext = ENGLISH) -> str:
                 ),
             )
         case Event.DAMAGED:
-            return _join(
+            return join_sentences(
                 tr.gettext("Your game settings could not be read."),
                 reason(notice.damage, tr),
                 tr.gettext(
@@ -96,7 +81,7 @@ def describe(notice: Notice, tr: Gettext = ENGLISH) -> str:
                 ),
             )
         case Event.DAMAGED_KEPT:
-            return _join(
+            return join_sentences(
                 tr.gettext("Your saved game could not be opened.")
                 if game
                 else tr.gettext("Your game settings could not be read."),
@@ -109,16 +94,16 @@ def describe(notice: Notice, tr: Gettext = ENGLISH) -> str:
     return ""
 
 
-def import_failed(damage: Damage, tr: Gettext = ENGLISH) -> str:
+def import_failed(damage: Damage, tr: Translator = ENGLISH) -> str:
     """An import file was refused."""
-    return _join(
+    return join_sentences(
         tr.gettext("That file could not be imported."),
         reason(damage, tr),
         tr.gettext("Your game is unchanged."),
     )
 
 
-def imported(with_game: bool, tr: Gettext = ENGLISH) -> str:
+def imported(with_game: bool, tr: Translator = ENGLISH) -> str:
     """An import succeeded."""
     if with_game:
         return tr.gettext(
@@ -127,20 +112,51 @@ def imported(with_game: bool, tr: Gettext = ENGLISH) -> str:
     return tr.gettext("Game settings imported.")
 
 
-def imported_unsaved(tr: Gettext = ENGLISH) -> str:
+def imported_unsaved(tr: Translator = ENGLISH) -> str:
     """An import could be shown but not stored."""
     return tr.gettext("Game imported, but this browser is not letting the page save it.")
 
 
-def exported(file_name: str, tr: Gettext = ENGLISH) -> str:
+def exported(file_name: str, tr: Translator = ENGLISH) -> str:
     """An export file was handed to the browser's downloads."""
     return tr.gettext("Game exported to {file}.").format(file=file_name)
 
 
-def updated_from_another_tab(tr: Gettext = ENGLISH) -> str:
+def updated_from_another_tab(tr: Translator = ENGLISH) -> str:
     """Another tab moved the game on, and this tab followed."""
     return tr.gettext("The game was updated from another tab.")
 
 
-def _join(*sentences: str) -> str:
-    return " ".join(s for s in sentences if s)
+def describe_history_notice(notice: Notice, tr: Translator = ENGLISH) -> str:
+    """What to tell the player about trouble with the stored history."""
+    match notice.event:
+        case Event.UNAVAILABLE:
+            return tr.gettext(
+                "The game history could not be saved: this browser's storage for the game is "
+                "full or switched off. Finished games are kept only until you leave. Exporting "
+                "your saves and clearing the history makes room."
+            )
+        case Event.NEWER:
+            return tr.gettext(
+                "Your game history was saved by a newer version of Yacht. It is kept "
+                "unchanged, and games finished here are not added to it: reload the page to "
+                "get the newest version."
+            )
+        case Event.DAMAGED:
+            return join_sentences(
+                tr.gettext("Your game history could not be read."),
+                reason(notice.damage, tr),
+                tr.gettext(
+                    "A new history has started; the old one is kept in this browser as a backup."
+                ),
+            )
+        case Event.DAMAGED_KEPT:
+            return join_sentences(
+                tr.gettext("Your game history could not be read."),
+                reason(notice.damage, tr),
+                tr.gettext(
+                    "There is no room to keep a copy of it, so it is left untouched and "
+                    "finished games are not added to it."
+                ),
+            )
+    return ""

@@ -12,19 +12,27 @@ from typing import Any
 
 from pyscript import document, window
 
-from yacht.errors import IllegalActionError, InvalidSaveError, InvalidSetupError
+from yacht.errors import (
+    Damage,
+    IllegalActionError,
+    InvalidSaveError,
+    InvalidSetupError,
+    StorageUnavailable,
+    TableError,
+)
 from yacht.game.actions import Action, EnterDice, Roll, Score, Undo, apply
 from yacht.game.setup import GameSetup
 from yacht.game.state import GameState, toggle_hold
-from yacht.i18n import LANGUAGES, Translator, negotiate, translator
+from yacht.i18n import LANGUAGES, Translator, join_sentences, negotiate, translator
 from yacht.rules.categories import Category
 from yacht.rules.rulesets import RULESETS
 from yacht.saves.game_record import SavedGame
-from yacht.saves.records import Damage, damage_of
-from yacht.saves.settings import loads_settings
+from yacht.saves.keys import GAME_KEY, SETTINGS_KEY, SETUP_KEY
+from yacht.saves.records import damage_of
+from yacht.saves.settings import settings_or_default
 from yacht.saves.slots import Event, GameSlot, Notice, SetupSlot, utc_now
 from yacht.session.coach_log import CoachEntry
-from yacht.strategy.table_files import TableError, download_missing_with
+from yacht.strategy.table_files import download_missing_with
 from yacht.views.board import BoardView, board_view, roll_announcement, score_announcement
 from yacht.views.messages import explain
 from yacht.views.save_notices import describe, updated_from_another_tab
@@ -43,7 +51,7 @@ from yacht.web.page import (
     query_param,
 )
 from yacht.web.render import Renderer, render_guide, translate_page
-from yacht.web.storage import GAME_KEY, SETTINGS_KEY, SETUP_KEY, LocalStore, StorageUnavailable
+from yacht.web.storage import LocalStore
 from yacht.web.table_downloads import download_later, download_now
 
 
@@ -147,7 +155,7 @@ class App:
     @property
     def _warning(self) -> str:
         # Described on demand, so a change of language reaches these messages too.
-        return _join(*dict.fromkeys(describe(n, self._tr) for n in self._notices))
+        return join_sentences(*dict.fromkeys(describe(n, self._tr) for n in self._notices))
 
     def _note(self, notices: list[Notice]) -> None:
         """Tell the player about trouble with saving (lasting, except another tab's move)."""
@@ -166,7 +174,7 @@ class App:
             return str(forced)
         try:
             text = self._store.read(SETTINGS_KEY)
-            remembered = loads_settings(text).language
+            remembered = settings_or_default(text).language
         except StorageUnavailable:
             remembered = None
         if remembered in LANGUAGES:
@@ -294,11 +302,13 @@ class App:
             self._announce(roll_announcement(after, self._tr))
         elif isinstance(action, Score):
             self._renderer.flash_latest()
-            self._announce(_join(score_announcement(after, self._tr), self._view().status))
+            self._announce(join_sentences(score_announcement(after, self._tr), self._view().status))
             if after.is_over:
                 self._open_game_over()
         elif isinstance(action, Undo):
-            self._announce(_join(self._tr.gettext("Score taken back."), self._view().status))
+            self._announce(
+                join_sentences(self._tr.gettext("Score taken back."), self._view().status)
+            )
         self._computer.wake()
 
     def _computer_moves(self, action: Action) -> None:
@@ -418,7 +428,7 @@ class App:
     # benchmark: every module compiled at start delays the first roll).
 
     def _export(self) -> None:
-        from yacht.saves.export import MEDIA_TYPE, Export, dumps_export, export_file_name
+        from yacht.saves.export import EXPORT_RECORD, MEDIA_TYPE, Export, export_file_name
         from yacht.views.save_notices import exported
         from yacht.web.files import download_text
 
@@ -426,7 +436,7 @@ class App:
         game = SavedGame(self.state, self._games.revision, now)
         name = export_file_name(now)
         contents = Export(game, self._setup, now, self._extras.export_history())
-        download_text(name, dumps_export(contents), MEDIA_TYPE)
+        download_text(name, EXPORT_RECORD.encode(contents), MEDIA_TYPE)
         self._tell(exported(name, self._tr))
 
     def _on_import_file(self, event: Any) -> None:
@@ -453,11 +463,11 @@ class App:
 
     def _import_text(self, text: str) -> None:
         # Runs in a promise callback, outside the error boundary of the event handlers.
-        from yacht.saves.export import loads_export
+        from yacht.saves.export import EXPORT_RECORD
         from yacht.views.save_notices import import_failed, imported, imported_unsaved
 
         try:
-            contents = loads_export(text)
+            contents = EXPORT_RECORD.decode(text)
         except InvalidSaveError as error:
             window.console.warn(f"Yacht: import refused: {error}")
             self._tell(import_failed(damage_of(error), self._tr))
@@ -472,13 +482,13 @@ class App:
             self._note(self._setups.save(contents.setup))
         if contents.game is None:
             settings_note = imported(False, self._tr) if contents.setup is not None else ""
-            self._tell(_join(settings_note, history_note))
+            self._tell(join_sentences(settings_note, history_note))
             return
         result = self._games.replace(contents.game.state)
         self._note(result.notices)
         self._adopt(contents.game.state)
         game_note = imported(True, self._tr) if result.saved else imported_unsaved(self._tr)
-        self._tell(_join(game_note, history_note))
+        self._tell(join_sentences(game_note, history_note))
 
     # -- language and guide ----------------------------------------------------------------
 
@@ -654,7 +664,7 @@ class App:
         self._announce(text)
 
     def _show_notice(self, transient: str) -> None:
-        text = _join(self._warning, transient)
+        text = join_sentences(self._warning, transient)
         if text == self._notice_shown:
             return  # every click clears the notice: most have nothing to clear
         self._notice_shown = text
@@ -671,7 +681,3 @@ def _seed_from_url() -> int | None:
         return int(raw)
     except ValueError:
         return None
-
-
-def _join(*parts: str) -> str:
-    return " ".join(part for part in parts if part)

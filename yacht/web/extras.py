@@ -17,13 +17,13 @@ import contextlib
 from collections.abc import Sequence
 from typing import Any
 
+from yacht.errors import StorageUnavailable
 from yacht.game.actions import Action, EnterDice, Roll, Score
 from yacht.game.state import GameState
 from yacht.rules.categories import Category
 from yacht.saves.history import History
-from yacht.saves.history_slot import HISTORY_KEY
-from yacht.saves.settings import loads_settings, updated_settings
-from yacht.saves.slots import StorageUnavailable
+from yacht.saves.keys import HISTORY_KEY, SETTINGS_KEY
+from yacht.saves.settings import settings_or_default, updated_settings
 from yacht.session.coach_log import CoachEntry
 from yacht.web.daily_view import DailyView
 from yacht.web.dice_entry import DiceEntry
@@ -32,7 +32,6 @@ from yacht.web.hooks import Hooks
 from yacht.web.page import by_id
 from yacht.web.scratch_confirm import ScratchConfirm
 from yacht.web.sound import Sound
-from yacht.web.storage import SETTINGS_KEY
 
 
 class Extras:
@@ -44,7 +43,7 @@ class Extras:
         self._daily = DailyView(hooks, self.history)
         self._dice_entry = DiceEntry(hooks)
         self._scratch = ScratchConfirm(hooks, self.focus_turn)
-        self._sound = Sound(loads_settings(self._read_settings()).sound)
+        self._sound = Sound(settings_or_default(self._read_settings()).sound)
 
     def start(self) -> None:
         """Listen to the controls and open the stored history (after the App drew the board)."""

@@ -13,9 +13,10 @@ from pyscript import window
 
 from yacht.game.state import GameState
 from yacht.saves.history import History, coach_losses, entry_from_game
-from yacht.saves.history_slot import HistorySlot, describe_history_notice
+from yacht.saves.history_slot import HistorySlot
 from yacht.saves.slots import Event, Notice, utc_now
 from yacht.session.coach_log import CoachEntry
+from yacht.views.save_notices import describe_history_notice
 from yacht.web.hooks import Hooks
 from yacht.web.page import by_id
 

@@ -11,11 +11,7 @@ from typing import Any
 
 from pyscript import window
 
-from yacht.saves.slots import GAME_KEY, SETUP_KEY, StorageUnavailable
-
-SETTINGS_KEY = "yacht:settings"
-
-__all__ = ["GAME_KEY", "SETTINGS_KEY", "SETUP_KEY", "LocalStore", "StorageUnavailable"]
+from yacht.errors import StorageUnavailable
 
 
 class LocalStore:

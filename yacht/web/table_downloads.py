@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from pyscript import window
 
+from yacht.errors import TableDownloadError
 from yacht.rules.rulesets import RuleSet
 from yacht.strategy.table_files import table_path, tables_read_for
 
@@ -22,10 +23,6 @@ SITE_FOLDER = "yacht/data"
 """Where the tables are on the site, relative to the page (as pyscript.toml lists them)."""
 
 _running: set[asyncio.Future[None]] = set()
-
-
-class TableDownloadError(OSError):
-    """A table could not be downloaded (offline before the worker kept it, say)."""
 
 
 def table_url(name: str) -> str:

@@ -1,0 +1,18 @@
+"""Every storage key the game uses: one place, so no two records can ever share a slot.
+
+Backups of a record live beside it as ``<key>:backup``, ``<key>:backup:2``, … (see
+:func:`yacht.saves.slots.backup_keys`).
+"""
+
+from __future__ import annotations
+
+GAME_KEY = "yacht:game"
+"""The game in progress (:data:`yacht.saves.game_record.GAME_RECORD`)."""
+SETUP_KEY = "yacht:setup"
+"""The new-game choices, for the next game (:data:`yacht.saves.setup_record.SETUP_RECORD`)."""
+HISTORY_KEY = "yacht:history"
+"""Finished games (:data:`yacht.saves.history.HISTORY_RECORD`)."""
+SETTINGS_KEY = "yacht:settings"
+"""Language and sound (:data:`yacht.saves.settings.SETTINGS_RECORD`)."""
+
+ALL_KEYS = (GAME_KEY, SETUP_KEY, HISTORY_KEY, SETTINGS_KEY)
