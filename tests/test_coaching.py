@@ -13,12 +13,11 @@ from yacht.saves.coach_log import COACH_LOG_RECORD, check_log_fits
 from yacht.saves.game_record import GAME_RECORD, SavedGame
 from yacht.saves.setup_record import SETUP_RECORD
 from yacht.session.coach_log import CoachEntry, Move
+from yacht.session.grading import grade_keep, grade_score
 from yacht.strategy import KeepOption, advise_state
 from yacht.views.coaching import (
     NEGLIGIBLE,
     describe_keep,
-    grade_keep,
-    grade_score,
     hint,
     summarize,
     verdict,

@@ -335,6 +335,16 @@ def check_state(state: GameState) -> None:
         raise InvalidStateError(f"{len(players)} players; a game has 1 to {MAX_PLAYERS}")
     if not 0 <= state.current < len(players):
         raise InvalidStateError(f"player {state.current} does not exist")
+    _check_turn_in_progress(state)
+    _check_mode(state)
+    for card in players:
+        _check_scores(rules, card)
+    _check_turn_order(state)
+    if state.last_score is not None:
+        _check_last_score(state, state.last_score)
+
+
+def _check_turn_in_progress(state: GameState) -> None:
     if not 0 <= state.rolls <= ROLLS_PER_TURN:
         raise InvalidStateError(f"{state.rolls} rolls made; a turn has 0 to {ROLLS_PER_TURN}")
     if len(state.held) != DICE_COUNT or not all(isinstance(h, bool) for h in state.held):
@@ -347,23 +357,25 @@ def check_state(state: GameState) -> None:
         validate_dice(state.dice)
     if state.rolls == 0 and any(state.held):
         raise InvalidStateError("no die can be held before the turn's first roll")
+
+
+def _check_mode(state: GameState) -> None:
     if state.real_dice and any(state.held):
         raise InvalidStateError("a real-dice game holds its dice on the table, not in the state")
-    if state.real_dice and any(card.computer is not None for card in players):
+    if state.real_dice and any(card.computer is not None for card in state.players):
         raise InvalidStateError("a computer player cannot throw real dice")
     if state.challenge is not None:
         _check_challenge(state, state.challenge)
-    for card in players:
-        for category, points in card.scores.items():
-            if category not in rules.scorers:
-                raise InvalidStateError(f"rule set {rules.id!r} has no category {category!r}")
-            if points not in possible_scores(rules, category):
-                raise InvalidStateError(
-                    f"{card.name} has {points!r} in {category.value}, which no throw can score"
-                )
-    _check_turn_order(state)
-    if state.last_score is not None:
-        _check_last_score(state, state.last_score)
+
+
+def _check_scores(rules: RuleSet, card: Scorecard) -> None:
+    for category, points in card.scores.items():
+        if category not in rules.scorers:
+            raise InvalidStateError(f"rule set {rules.id!r} has no category {category!r}")
+        if points not in possible_scores(rules, category):
+            raise InvalidStateError(
+                f"{card.name} has {points!r} in {category.value}, which no throw can score"
+            )
 
 
 def _check_challenge(state: GameState, challenge: Challenge) -> None:

@@ -24,13 +24,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from yacht.errors import InvalidSaveError
-from yacht.game.players import COMPUTER_LEVELS, Scorecard, clean_name
+from yacht.game.players import Scorecard
 from yacht.game.state import Challenge, GameState, LastScore
 from yacht.rules.categories import Category
 from yacht.rules.dice import DICE_COUNT, validate_dice
 from yacht.rules.rulesets import find_ruleset
 from yacht.saves.coach_log import COACH_LOG_RECORD, check_log_fits
-from yacht.saves.records import MAX_SAFE_INTEGER, Record, expect
+from yacht.saves.records import MAX_SAFE_INTEGER, Record, expect, expect_level, expect_name
 from yacht.session.coach_log import CoachEntry
 
 FORMAT = "yacht-game"
@@ -199,18 +199,13 @@ def _saved_at(data: object) -> str | None:
 
 
 def _card(entry: Mapping[str, Any]) -> Scorecard:
-    name = expect(entry.get("name"), str, "a player name")
-    if clean_name(name) != name:
-        raise InvalidSaveError(f"player name {name[:40]!r} is not in its cleaned form")
+    name = expect_name(entry.get("name"))
     scores = expect(entry.get("scores"), dict, "scores")
     parsed = {
         Category.parse(expect(key, str, "a category")): expect(value, int, f"score of {key}")
         for key, value in scores.items()
     }
-    computer = entry.get("computer")
-    if computer is not None and computer not in COMPUTER_LEVELS:
-        raise InvalidSaveError(f"unknown computer level {str(computer)[:20]!r}")
-    return Scorecard(name, parsed, computer)
+    return Scorecard(name, parsed, expect_level(entry.get("computer")))
 
 
 def _last_score(data: object) -> LastScore | None:

@@ -28,17 +28,16 @@ from typing import Any
 from yacht.errors import (
     InvalidDayError,
     InvalidSaveError,
-    InvalidSetupError,
     UnknownCategoryError,
     UnknownRulesetError,
     YachtError,
 )
 from yacht.game.daily import check_day
-from yacht.game.players import COMPUTER_LEVELS, MAX_PLAYERS, MIN_PLAYERS, clean_name
+from yacht.game.players import MAX_PLAYERS, MIN_PLAYERS
 from yacht.game.state import Challenge, GameState
 from yacht.rules.categories import Category
 from yacht.rules.rulesets import RuleSet, find_ruleset, possible_scores
-from yacht.saves.records import Record, expect
+from yacht.saves.records import Record, expect, expect_level, expect_name
 from yacht.session.coach_log import CoachEntry
 
 FORMAT = "yacht-history"
@@ -314,16 +313,8 @@ def entry_from_dict(data: object) -> HistoryEntry:
 
 
 def _player(rules: RuleSet, data: Mapping[str, Any]) -> PlayerResult:
-    name = expect(data.get("name"), str, "a player name")
-    try:
-        cleaned = clean_name(name)
-    except InvalidSetupError as error:
-        raise InvalidSaveError(str(error)) from None
-    if cleaned != name:
-        raise InvalidSaveError(f"player name {name[:40]!r} is not in its cleaned form")
-    computer = data.get("computer")
-    if computer is not None and computer not in COMPUTER_LEVELS:
-        raise InvalidSaveError(f"unknown computer level {str(computer)[:20]!r}")
+    name = expect_name(data.get("name"))
+    computer = expect_level(data.get("computer"))
     raw = expect(data.get("scores"), dict, "scores")
     scores = {}
     for key, value in raw.items():

@@ -30,9 +30,11 @@ from yacht.errors import (
     Damage,
     DamagedRecordError,
     InvalidSaveError,
+    InvalidSetupError,
     UnsupportedSaveVersionError,
     YachtError,
 )
+from yacht.game.players import COMPUTER_LEVELS, clean_name
 from yacht.rules.dice import MAX_SEED
 
 MAX_DEPTH = 16
@@ -256,3 +258,22 @@ def expect(value: object, kind: type[_T], what: str) -> _T:
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise InvalidSaveError(f"{what} should be {kind.__name__}, not {type(value).__name__}")
     return value
+
+
+def expect_name(value: object) -> str:
+    """A stored player name: text in the cleaned form the game writes (else it was edited)."""
+    name = expect(value, str, "a player name")
+    try:
+        cleaned = clean_name(name)
+    except InvalidSetupError as error:
+        raise InvalidSaveError(str(error)) from None
+    if cleaned != name:
+        raise InvalidSaveError(f"player name {name[:40]!r} is not in its cleaned form")
+    return name
+
+
+def expect_level(value: object) -> str | None:
+    """A stored seat kind: a computer level, or None for a person."""
+    if value is not None and value not in COMPUTER_LEVELS:
+        raise InvalidSaveError(f"unknown computer level {str(value)[:20]!r}")
+    return None if value is None else str(value)

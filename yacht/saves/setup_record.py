@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from yacht.errors import InvalidSaveError, InvalidSetupError
-from yacht.game.players import COMPUTER_LEVELS, MAX_PLAYERS, MIN_PLAYERS, clean_name
+from yacht.errors import InvalidSaveError
+from yacht.game.players import MAX_PLAYERS, MIN_PLAYERS
 from yacht.game.setup import GameSetup
 from yacht.rules.rulesets import RULESETS
-from yacht.saves.records import Record, expect
+from yacht.saves.records import Record, expect, expect_level, expect_name
 
 FORMAT = "yacht-setup"
 VERSION = 4
@@ -65,13 +65,7 @@ def _parse(record: dict[str, Any]) -> GameSetup:
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise InvalidSaveError(f"{len(names)} players; a game has 1 to {MAX_PLAYERS}")
     for name in names:
-        text = expect(name, str, "a player name")
-        try:
-            cleaned = clean_name(text)
-        except InvalidSetupError as error:
-            raise InvalidSaveError(str(error)) from None
-        if cleaned != text:
-            raise InvalidSaveError(f"player name {text[:40]!r} is not in its cleaned form")
+        expect_name(name)
     ruleset = expect(record.get("ruleset"), str, "ruleset")
     if ruleset not in RULESETS:
         raise InvalidSaveError(f"unknown rule set {ruleset[:40]!r}")
@@ -81,11 +75,8 @@ def _parse(record: dict[str, Any]) -> GameSetup:
     computers = expect(record.get("computers"), list, "computers")
     if len(computers) != len(names):
         raise InvalidSaveError(f"{len(computers)} seat kinds for {len(names)} players")
-    for level in computers:
-        if level is not None and level not in COMPUTER_LEVELS:
-            raise InvalidSaveError(f"unknown computer level {str(level)[:20]!r}")
+    seats = tuple(expect_level(level) for level in computers)
     coach = expect(record.get("coach"), bool, "coach")
-    seats = tuple(computers)
     real_dice = expect(record.get("real_dice"), bool, "real_dice")
     if real_dice and any(seats):
         raise InvalidSaveError("a computer player cannot throw real dice")

@@ -1,4 +1,4 @@
-"""Hints and the coach: the solver's advice put into words, and every decision graded.
+"""Hints and the coach in words: the solver's advice and the coach's grades, as sentences.
 
 The solver values each option as an expected final score; a decision's cost is how much
 expectation it gave away against the best option (0 when it was the best).
@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from yacht.game.state import GameState
 from yacht.i18n import ENGLISH, Translator
@@ -17,7 +16,6 @@ from yacht.session.coach_log import CoachEntry, Move
 from yacht.strategy import Advice, CategoryOption, KeepOption
 from yacht.views.board import category_name
 
-DecisionKind = Literal["keep", "score"]
 TOP_OPTIONS = 4
 NEGLIGIBLE = 0.05
 """Losses below this are rounding noise in the tables: the move counts as best."""
@@ -97,22 +95,6 @@ def describe_move(move: Move, state: GameState, tr: Translator = ENGLISH) -> str
     )
 
 
-def grade_keep(state: GameState, advice: Advice) -> CoachEntry:
-    """The cost of rolling again with the dice ``state`` holds (graded before the roll)."""
-    held = tuple(sorted(face for face, on in zip(advice.dice, state.held, strict=True) if on))
-    chosen = next(option for option in advice.keeps if option.faces == held)
-    return CoachEntry(
-        state.current, state.turn_number, _loss(advice, chosen), Move("hold", held), _best(advice)
-    )
-
-
-def grade_score(state: GameState, category: Category, advice: Advice) -> CoachEntry:
-    """The cost of scoring the dice of ``state`` in ``category`` (graded before scoring)."""
-    chosen = next(option for option in advice.categories if option.category == category)
-    move = Move("score", category=category, points=chosen.points)
-    return CoachEntry(state.current, state.turn_number, _loss(advice, chosen), move, _best(advice))
-
-
 def verdict(entry: CoachEntry, state: GameState, tr: Translator = ENGLISH) -> str:
     """What the coach says after a decision."""
     if entry.loss < NEGLIGIBLE:
@@ -142,15 +124,3 @@ def summarize(grades: Sequence[CoachEntry], seat: int, turns: int) -> CoachSumma
             per_turn[grade.turn - 1] += grade.loss
     costliest = sorted((g for g in own if g.loss >= NEGLIGIBLE), key=lambda g: -g.loss)[:3]
     return CoachSummary(seat, sum(g.loss for g in own), len(own), tuple(costliest), tuple(per_turn))
-
-
-def _loss(advice: Advice, option: KeepOption | CategoryOption) -> float:
-    return round(advice.cost(option), 2)
-
-
-def _best(advice: Advice) -> Move:
-    best_keep = advice.best_keep
-    if advice.should_score or best_keep is None:
-        best = advice.best_category
-        return Move("score", category=best.category, points=best.points)
-    return Move("hold", best_keep.faces)

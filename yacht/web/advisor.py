@@ -63,20 +63,6 @@ class Advisor:
             element.classList.remove("suggested")  # type: ignore[attr-defined]
         self._marked = []
 
-    def grade(self, before: GameState, chosen: object) -> CoachEntry | None:
-        """Grade a roll (the holds before it) or a scoring, judged in the ``before`` position."""
-        from yacht.game.actions import Roll, Score
-        from yacht.strategy import advise_state
-        from yacht.views.coaching import grade_keep, grade_score
-
-        if before.dice is None or before.is_over:
-            return None  # the turn's first roll is no decision
-        if isinstance(chosen, Roll):
-            return grade_keep(before, advise_state(before))
-        if isinstance(chosen, Score):
-            return grade_score(before, chosen.category, advise_state(before))
-        return None
-
     def say(self, entry: CoachEntry | None, state: GameState, tr: Translator) -> str:
         """Show the coach's verdict on ``entry`` (or nothing); returns it."""
         from yacht.views.coaching import verdict

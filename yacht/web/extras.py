@@ -14,17 +14,15 @@ lives in its own module:
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
 from typing import Any
 
 from yacht.errors import StorageUnavailable
-from yacht.game.actions import Action, EnterDice, Roll, Score
 from yacht.game.state import GameState
 from yacht.rules.categories import Category
 from yacht.saves.history import History
 from yacht.saves.keys import HISTORY_KEY, SETTINGS_KEY
 from yacht.saves.settings import settings_or_default, updated_settings
-from yacht.session.coach_log import CoachEntry
+from yacht.session.session import Held, Rolled, Scored, Step
 from yacht.web.daily_view import DailyView
 from yacht.web.dice_entry import DiceEntry
 from yacht.web.history_view import HistoryView
@@ -61,24 +59,18 @@ class Extras:
         """After every render of the board."""
         self._dice_entry.render(state)
 
-    def after_action(
-        self,
-        action: Action,
-        before: GameState,
-        after: GameState,
-        coach: Sequence[CoachEntry] | None,
-    ) -> None:
-        """After an action changed the game: record a finished game, play its sound."""
-        self.history.after_action(before, after, coach)
-        if isinstance(action, Roll | EnterDice):
-            self._sound.play("roll")
-        elif isinstance(action, Score) and after.last_score is not None:
-            card = after.players[after.last_score.player]
-            self._sound.play("zero" if card.scores[action.category] == 0 else "score")
-
-    def after_hold(self, state: GameState, index: int) -> None:
-        """After a die was held or released."""
-        self._sound.play("hold" if state.held[index] else "release")
+    def after_step(self, moved: Step) -> None:
+        """After a move was made and saved: record a finished game, play the move's sounds."""
+        after = moved.session
+        self.history.after_action(moved.before.game, after.game, after.coach)
+        for effect in moved.effects:
+            match effect:
+                case Rolled():
+                    self._sound.play("roll")
+                case Held(held=held):
+                    self._sound.play("hold" if held else "release")
+                case Scored(points=points):
+                    self._sound.play("zero" if points == 0 else "score")
 
     def score(self, category: Category) -> None:
         """The player chose ``category`` on the scorecard (asked first if it wastes points)."""

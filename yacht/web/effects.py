@@ -1,0 +1,71 @@
+"""A move's effects on the page: the tumble and the flash, the coach's verdict, what is said.
+
+Whoever made the move — a person or a computer — its effects (from the session reducer,
+:func:`yacht.session.session.step`) are shown the same way. Sounds and the history follow the
+same effects in :class:`yacht.web.extras.Extras`.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from yacht.i18n import Translator, join_sentences
+from yacht.session.session import Graded, Rolled, Scored, Step, Undone, Ungraded
+from yacht.views.board import BoardView, roll_announcement, score_announcement
+from yacht.web.advisor import Advisor
+from yacht.web.notices import Notices
+from yacht.web.render import Renderer
+
+
+class Board(Protocol):
+    """What showing effects needs of the App."""
+
+    @property
+    def tr(self) -> Translator:
+        """The page's translator."""
+
+    @property
+    def renderer(self) -> Renderer:
+        """What writes the board."""
+
+    advisor: Advisor
+    notices: Notices
+
+    def view(self) -> BoardView:
+        """The board's view of the session as it now stands."""
+
+    def open_game_over(self) -> None:
+        """Show the game-over dialog."""
+
+    def advice_unavailable(self, reason: str) -> None:
+        """Say that the coach or the hint could not be given."""
+
+
+class EffectsShown:
+    """Shows each effect of a move that was made and saved."""
+
+    def __init__(self, board: Board) -> None:
+        self._board = board
+
+    def show(self, moved: Step) -> None:
+        """Animate, announce and grade what ``moved`` did, in order."""
+        board, tr = self._board, self._board.tr
+        before, after = moved.before.game, moved.session.game
+        for effect in moved.effects:
+            match effect:
+                case Ungraded(reason):
+                    board.advice_unavailable(reason)
+                case Graded(entry):
+                    board.notices.announce(board.advisor.say(entry, before, tr))
+                case Rolled(positions):
+                    board.renderer.roll_animation(list(positions))
+                    board.notices.announce(roll_announcement(after, tr))
+                case Scored(game_over=game_over):
+                    board.renderer.flash_latest()
+                    status = board.view().status
+                    board.notices.announce(join_sentences(score_announcement(after, tr), status))
+                    if game_over:
+                        board.open_game_over()
+                case Undone():
+                    status = board.view().status
+                    board.notices.announce(join_sentences(tr.gettext("Score taken back."), status))

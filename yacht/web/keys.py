@@ -1,0 +1,74 @@
+"""The keyboard: every move and command of the board has a key (listed on the page).
+
+R or Space rolls, 1 to 5 hold or release a die, U undoes, H asks for a hint, N starts a new
+game; real dice take their faces from the digits (see :mod:`yacht.web.dice_entry`). Keys do
+nothing while a dialog is open (Tab then keeps the focus inside it) or while typing in a field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from yacht.game.actions import Action, Roll, Undo
+from yacht.web.extras import Extras
+from yacht.web.page import keep_focus_inside, key_is_tab, query
+
+FIELDS = ("INPUT", "SELECT", "TEXTAREA")
+"""Where keys are typing, not commands."""
+PRESSABLE = ("BUTTON", "SUMMARY", "A")
+"""Where Space presses the focused control instead of rolling."""
+
+
+class Keyboard(Protocol):
+    """What the keys command."""
+
+    extras: Extras
+
+    def act(self, action: Action) -> None:
+        """Make a move."""
+
+    def toggle(self, index: int) -> None:
+        """Hold or release a die."""
+
+    def hint(self) -> None:
+        """Show the hint."""
+
+    def open_setup(self) -> None:
+        """Open the new-game dialog."""
+
+
+def on_key(board: Keyboard, event: Any) -> None:
+    """Handle a key press anywhere on the page."""
+    if event.ctrlKey or event.metaKey or event.altKey or event.repeat:
+        return
+    dialog = query("dialog[open]")
+    if dialog is not None:
+        if key_is_tab(event):
+            keep_focus_inside(dialog, event)
+        return
+    tag = str(event.target.tagName)
+    if tag in FIELDS:
+        return
+    if board.extras.on_key(event):
+        event.preventDefault()
+        return
+    command = _command(board, str(event.key), tag)
+    if command is not None:
+        command()
+        event.preventDefault()
+
+
+def _command(board: Keyboard, key: str, tag: str) -> Callable[[], None] | None:
+    if key in ("1", "2", "3", "4", "5"):
+        return lambda: board.toggle(int(key) - 1)
+    if key == " " and tag in PRESSABLE:
+        return None
+    commands: dict[str, Callable[[], None]] = {
+        "r": lambda: board.act(Roll()),
+        " ": lambda: board.act(Roll()),
+        "u": lambda: board.act(Undo()),
+        "h": board.hint,
+        "n": board.open_setup,
+    }
+    return commands.get(key.lower())
