@@ -16,22 +16,34 @@ hash = $(shell cksum < $(1) | cut -d' ' -f1)
 PY_STAMP := $(VENV)/.installed-$(call hash,pyproject.toml)
 NPM_STAMP := node_modules/.installed-$(call hash,package-lock.json)
 
-.PHONY: help play test bench install lint typecheck pytest clean
+.PHONY: help play check test bench install install-python lint typecheck unit pytest clean
 
 help:
 	@echo "make play   serve the game at http://127.0.0.1:$(PORT)/"
+	@echo "make check  the fast loop: ruff, mypy and the unit tests (no browser, under a minute)"
 	@echo "make test   install what is missing, then ruff, mypy and pytest (unit + e2e)"
 	@echo "make bench  the page benchmark (boot, clicks, bytes) against its budgets"
 	@echo "make clean  remove installs, caches and test artifacts"
 
 play:
+	@$(PYTHON) -c 'import socket, sys; s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(("127.0.0.1", $(PORT)))' 2>/dev/null \
+		|| { echo "Port $(PORT) is busy: pick another one with  make play PORT=8001"; exit 1; }
 	@echo "Yacht: http://127.0.0.1:$(PORT)/  (Ctrl-C to stop)"
-	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1 --directory "$(CURDIR)"
+	@$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1 --directory "$(CURDIR)"
 
 test: install lint typecheck pytest
 
+# The inner loop: no npm, no browser; the tests that need node_modules skip and say why.
+check: install-python
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/pytest tests -q -m 'not slow'
+
 install: $(PY_STAMP) $(NPM_STAMP)
 	$(BIN)/python e2e/harness/browser.py
+
+install-python: $(PY_STAMP)
 
 $(PY_STAMP):
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

@@ -140,6 +140,7 @@ def throws() -> list[tuple[int, ...]]:
     return first_rolls(random.Random(SEED), FACES_PER_TEST // DICE_COUNT)
 
 
+@pytest.mark.slow
 def test_every_face_is_equally_likely(throws: list[tuple[int, ...]]) -> None:
     p, n = uniform_faces_p(face for dice in throws for face in dice)
     report("faces of first rolls", p, n)
@@ -147,6 +148,7 @@ def test_every_face_is_equally_likely(throws: list[tuple[int, ...]]) -> None:
     assert p > ALPHA
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("position", range(DICE_COUNT))
 def test_every_die_is_fair_on_its_own(throws: list[tuple[int, ...]], position: int) -> None:
     p, n = uniform_faces_p(dice[position] for dice in throws)
@@ -154,6 +156,7 @@ def test_every_die_is_fair_on_its_own(throws: list[tuple[int, ...]], position: i
     assert p > ALPHA
 
 
+@pytest.mark.slow
 def test_neighbouring_dice_are_independent(throws: list[tuple[int, ...]]) -> None:
     # 36 cells of (die i, die i+1): a source that repeats or avoids the last face shows here.
     pairs = Counter((dice[i], dice[i + 1]) for dice in throws for i in range(DICE_COUNT - 1))
@@ -164,6 +167,7 @@ def test_neighbouring_dice_are_independent(throws: list[tuple[int, ...]]) -> Non
     assert p > ALPHA
 
 
+@pytest.mark.slow
 def test_whole_throws_follow_the_multinomial_law(throws: list[tuple[int, ...]]) -> None:
     # The 252 distinct throws (sorted), each with its exact probability: e.g. a Yacht of sixes
     # is 1/7776, and 1-2-3-4-5 in any order is 120/7776.
@@ -213,6 +217,7 @@ def rerolls(source: random.Random, count: int) -> tuple[list[int], Counter[int]]
     return rerolled, held_counts
 
 
+@pytest.mark.slow
 def test_rerolled_dice_are_fair_and_held_dice_never_change() -> None:
     faces, patterns = rerolls(random.Random(SEED + 2), FACES_PER_TEST)
     assert set(patterns) == {0, 1, 2, 3, 4}
@@ -222,6 +227,7 @@ def test_rerolled_dice_are_fair_and_held_dice_never_change() -> None:
     assert p > ALPHA
 
 
+@pytest.mark.slow
 def test_a_freed_die_is_thrown_again() -> None:
     # If the engine kept a freed die instead of throwing it, a reroll would equal the first
     # roll at that position far more often than 1 in 6.

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from yacht.errors import TableError
 from yacht.game.state import GameState
 from yacht.i18n import Translator
 from yacht.session.coach_log import CoachEntry
+from yacht.web.notices import Notices
 from yacht.web.page import by_id, create
 
 if TYPE_CHECKING:
@@ -26,6 +28,16 @@ class Advisor:
         self._options = by_id("advice-options")
         self._coach_line = by_id("coach-line")
         self._marked: list[object] = []
+
+    def hint(self, state: GameState, tr: Translator, notices: Notices) -> None:
+        """Show the hint for ``state``, or say why there is none."""
+        if state.is_over or state.dice is None:
+            notices.tell(tr.gettext("Roll the dice first: then the hint can advise you."))
+            return
+        try:
+            notices.announce(self.show_hint(state, tr))
+        except TableError as error:
+            notices.advice_unavailable(str(error))
 
     def show_hint(self, state: GameState, tr: Translator) -> str:
         """Show the best move and the top options; returns the sentence to announce."""

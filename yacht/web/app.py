@@ -9,13 +9,12 @@ sees a traceback. The dialogs and the other tabs live in modules of their own
 
 from __future__ import annotations
 
-import traceback
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import document, window
+from pyscript import document
 
-from yacht.errors import IllegalActionError, StorageUnavailable, TableError
+from yacht.errors import IllegalActionError, StorageUnavailable
 from yacht.game.actions import Action, Hold, Release, Roll, Undo
 from yacht.game.setup import GameSetup
 from yacht.game.state import GameState
@@ -33,6 +32,7 @@ from yacht.web.advisor import Advisor
 from yacht.web.computer import ComputerTurns
 from yacht.web.effects import EffectsShown
 from yacht.web.extras import Extras
+from yacht.web.game_over import GameOverDialog
 from yacht.web.hooks import Hooks
 from yacht.web.keys import on_key
 from yacht.web.language import Guide, choose_language
@@ -41,7 +41,7 @@ from yacht.web.page import by_id, closest, listen, query_param
 from yacht.web.render import Renderer, translate_page
 from yacht.web.setup_dialog import SetupDialog
 from yacht.web.storage import LocalStore
-from yacht.web.table_downloads import download_later, download_now
+from yacht.web.table_downloads import download_for, download_now
 from yacht.web.transfer import Transfer
 
 
@@ -82,6 +82,7 @@ class App:
             self, (self._games, self._setups), self.notices, self.extras, lambda: self._tr
         )
         self._effects = EffectsShown(self)
+        self._game_over = GameOverDialog(self._renderer, self.advisor, self.extras)
 
     @property
     def session(self) -> Session:
@@ -117,27 +118,7 @@ class App:
             self.open_game_over()
         document.documentElement.dataset.ready = "true"
         self._computer.wake()
-        self._preload_strategy_later()
-
-    def _preload_strategy_later(self) -> None:
-        """Download this game's strategy tables now that the board is interactive, and read
-        them at once when the game will need them (the coach, computer players).
-
-        Reading takes a moment (longest for Extended with the bonus); doing both once the
-        board is interactive keeps them off the start-up and, mostly, off the first hint.
-        """
-        game = self._session.game
-        rules = game.ruleset
-        uses_strategy = self._session.coach is not None or any(
-            card.computer is not None for card in game.players
-        )
-
-        def read_tables() -> None:
-            from yacht.strategy import preload
-
-            preload(rules)
-
-        download_later(rules, read_tables if uses_strategy and not game.is_over else None)
+        download_for(self._session)
 
     def _load_setup(self) -> GameSetup:
         setup, notices = self._setups.open()
@@ -177,28 +158,13 @@ class App:
         on(by_id("close-guide"), "click", lambda _: by_id("guide").close())
         on(by_id("language"), "change", lambda event: self._switch_language(event.target.value))
         on(document, "keydown", lambda event: on_key(self, event))
-        on(by_id("rematch"), "click", lambda _: self._rematch())
-        on(by_id("close-game-over"), "click", lambda _: by_id("game-over").close())
-        on(by_id("new-game-from-over"), "click", lambda _: self._new_game_from_over())
+        self._game_over.bind(on, self._rematch, self._dialog.open)
         self._dialog.bind(on)
         self._transfer.bind(on)
 
     def _on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
         """Listen through the error boundary."""
-
-        def guarded(evt: Any) -> None:
-            try:
-                handler(evt)
-            except Exception as error:
-                window.console.error("Yacht: unexpected error\n" + traceback.format_exc())
-                self.notices.show(
-                    self._tr.gettext(
-                        "Something went wrong and that action was not carried out ({reason}). "
-                        "Your game is safe; reload the page if the board looks wrong."
-                    ).format(reason=type(error).__name__)
-                )
-
-        listen(target, event, guarded)
+        listen(target, event, self.notices.guarded(handler))
 
     def _on_die_click(self, event: Any) -> None:
         die = closest(event.target, ".die")
@@ -251,28 +217,8 @@ class App:
 
     def hint(self) -> None:
         """Show the solver's advice for the position on the board."""
-        if self._computers_turn():
-            return
-        game = self._session.game
-        if game.is_over or game.dice is None:
-            self.notices.tell(
-                self._tr.gettext("Roll the dice first: then the hint can advise you.")
-            )
-            return
-        try:
-            self.notices.announce(self.advisor.show_hint(game, self._tr))
-        except TableError as error:
-            self.advice_unavailable(str(error))
-
-    def advice_unavailable(self, reason: str) -> None:
-        """Say that hints and the coach need a table this page could not load."""
-        window.console.warn(f"Yacht: no advice: {reason}")
-        self.notices.tell(
-            self._tr.gettext(
-                "Advice needs a file that could not be loaded. Connect to the internet once, "
-                "then try again: the game keeps it for offline play from then on."
-            )
-        )
+        if not self._computers_turn():
+            self.advisor.hint(self._session.game, self._tr, self.notices)
 
     def _toggle_faster(self) -> None:
         self._computer.faster = not self._computer.faster
@@ -311,11 +257,10 @@ class App:
         """Show ``saved``, which came from outside this tab (another tab, or an import)."""
         self._session = Session(saved.state, saved.coach)
         self._render()
-        over = by_id("game-over")
         if saved.state.is_over:
             self.open_game_over()
-        elif over.open:
-            over.close()
+        else:
+            self._game_over.close()
 
     def use_setup(self, setup: GameSetup) -> None:
         """Remember ``setup`` for the next game (another tab's, or an imported one)."""
@@ -345,8 +290,7 @@ class App:
         self._render()
         self.notices.refresh()
         self._guide.retranslate()
-        if by_id("game-over").open:
-            self._renderer.show_ranking(self.view())
+        self._game_over.retranslate(self.view())
         self.extras.retranslate()
 
     # -- new game and game over ------------------------------------------------------------
@@ -373,27 +317,14 @@ class App:
         self.notices.announce(announcement)
         self.extras.focus_turn()
         self._computer.wake()
-        self._preload_strategy_later()
+        download_for(self._session)
 
     def _rematch(self) -> None:
-        by_id("game-over").close()
         self._start(GameSetup.of_game(self._session.game, coach=self._session.coach is not None))
-
-    def _new_game_from_over(self) -> None:
-        by_id("game-over").close()
-        self._dialog.open()
 
     def open_game_over(self) -> None:
         """Show the final ranking (and the coach's report) in the game-over dialog."""
-        game, coach = self._session.game, self._session.coach
-        self._renderer.show_ranking(self.view())
-        lines = [] if coach is None else self.advisor.summary_lines(coach, game, self._tr)
-        self._renderer.show_coach_summary(lines, self._tr)
-        self.extras.game_over(game)
-        dialog = by_id("game-over")
-        if not dialog.open:
-            dialog.showModal()
-        by_id("rematch").focus()
+        self._game_over.show(self._session, self.view(), self._tr)
 
 
 def _seed_from_url() -> int | None:

@@ -37,9 +37,6 @@ class Board(Protocol):
     def open_game_over(self) -> None:
         """Show the game-over dialog."""
 
-    def advice_unavailable(self, reason: str) -> None:
-        """Say that the coach or the hint could not be given."""
-
 
 class EffectsShown:
     """Shows each effect of a move that was made and saved."""
@@ -54,7 +51,7 @@ class EffectsShown:
         for effect in moved.effects:
             match effect:
                 case Ungraded(reason):
-                    board.advice_unavailable(reason)
+                    board.notices.advice_unavailable(reason)
                 case Graded(entry):
                     board.notices.announce(board.advisor.say(entry, before, tr))
                 case Rolled(positions):

@@ -7,7 +7,9 @@ next move.
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Callable
+from typing import Any
 
 from pyscript import window
 
@@ -60,6 +62,36 @@ class Notices:
         notice = by_id("notice")
         notice.textContent = text
         notice.hidden = not text
+
+    def advice_unavailable(self, reason: str) -> None:
+        """Say that hints and the coach need a table this page could not load."""
+        window.console.warn(f"Yacht: no advice: {reason}")
+        self.tell(
+            self._tr().gettext(
+                "Advice needs a file that could not be loaded. Connect to the internet once, "
+                "then try again: the game keeps it for offline play from then on."
+            )
+        )
+
+    def guarded(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:
+        """``handler`` inside the error boundary: a failure is logged and told in words, so a
+        player never sees a traceback and the game stays as it was."""
+
+        def guarded(event: Any) -> None:
+            try:
+                handler(event)
+            except Exception as error:
+                window.console.error("Yacht: unexpected error\n" + traceback.format_exc())
+                self.show(
+                    self._tr()
+                    .gettext(
+                        "Something went wrong and that action was not carried out ({reason}). "
+                        "Your game is safe; reload the page if the board looks wrong."
+                    )
+                    .format(reason=type(error).__name__)
+                )
+
+        return guarded
 
     def refresh(self) -> None:
         """Write the notice again (after a change of language)."""

@@ -17,6 +17,7 @@ from pyscript import window
 
 from yacht.errors import TableDownloadError
 from yacht.rules.rulesets import RuleSet
+from yacht.session.session import Session
 from yacht.strategy.table_files import table_path, tables_read_for
 
 SITE_FOLDER = "yacht/data"
@@ -53,6 +54,27 @@ async def _download_all(names: list[str], then: Callable[[], None] | None) -> No
             then()
     except Exception as error:  # outside any event handler: log it, never raise into the loop
         window.console.warn(f"Yacht: strategy tables not downloaded in advance: {error!r}")
+
+
+def download_for(session: Session) -> None:
+    """Download the tables of ``session``'s rule set now that the board is interactive, and
+    read them at once when the game will need them (the coach, computer players).
+
+    Reading takes a moment (longest for Extended with the bonus); doing both once the board is
+    interactive keeps them off the start-up and, mostly, off the first hint.
+    """
+    game = session.game
+    rules = game.ruleset
+    uses_strategy = session.coach is not None or any(
+        card.computer is not None for card in game.players
+    )
+
+    def read_tables() -> None:
+        from yacht.strategy import preload
+
+        preload(rules)
+
+    download_later(rules, read_tables if uses_strategy and not game.is_over else None)
 
 
 def download_now(name: str) -> bytes:
