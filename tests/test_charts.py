@@ -139,3 +139,22 @@ def test_ticks_are_round_and_cover_the_range(low: int, high: int, ticks: list[in
     assert nice_ticks(low, high) == ticks
     assert ticks[0] <= low
     assert ticks[-1] >= high
+
+
+def test_the_coach_chart_has_a_bar_per_turn_scaled_to_the_worst() -> None:
+    from yacht.views.charts import LOSS_CHART_PAD, LOSS_CHART_SIZE, loss_chart
+
+    chart = loss_chart(
+        [0.0, 2.0, 4.0], label="lost 6.0", bar_title=lambda turn, loss: f"turn {turn}: {loss}"
+    )
+    bars = [child for child in chart.children if child.tag == "rect"]
+    assert [bar.children[0].text for bar in bars] == ["turn 1: 0.0", "turn 2: 2.0", "turn 3: 4.0"]
+    heights = [float(dict(bar.attrs)["height"]) for bar in bars]
+    assert heights == [
+        0.0,
+        (LOSS_CHART_SIZE[1] - 2 * LOSS_CHART_PAD) / 2,
+        LOSS_CHART_SIZE[1] - 2 * LOSS_CHART_PAD,
+    ]
+    assert dict(chart.attrs)["aria-label"] == "lost 6.0"
+    hostile = loss_chart([1.0], label="<script>", bar_title=lambda turn, loss: "<b>")
+    assert "<script" not in to_xml(hostile)

@@ -65,11 +65,6 @@ def daily_game(day: str, name: str, *, official: bool = True) -> GameState:
     return replace(game, challenge=Challenge(day, official))
 
 
-def is_daily_of(state: GameState, day: str) -> bool:
-    """Whether ``state`` is a daily game of ``day`` (official or practice)."""
-    return state.challenge is not None and state.challenge.date == day
-
-
 def share_text(day: str, total: int, tr: Translator = ENGLISH) -> str:
     """The short line a player copies to share a daily result."""
     return tr.gettext("Yacht daily {date}: {total} — {rules}").format(

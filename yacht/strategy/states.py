@@ -14,7 +14,7 @@ legal play gives (3 with only Twos filled) are left out too: 231,552 states rema
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
@@ -85,12 +85,6 @@ class StateSpace:
     def live_subtotals(self, mask: int) -> tuple[int, ...]:
         """The reachable subtotals of ``mask`` for which the bonus is still live, ascending."""
         return tuple(sorted(self.live[mask & self.upper_mask]))
-
-    def live_states(self) -> Iterator[tuple[int, int]]:
-        """Every live (mask, subtotal), masks ascending: the order tables store them in."""
-        for mask in range(self.full_mask + 1):
-            for subtotal in self.live_subtotals(mask):
-                yield mask, subtotal
 
     def check_position(self, mask: int, subtotal: int) -> None:
         """Raise :class:`InvalidStateError` unless play can reach (mask, capped subtotal)."""

@@ -258,3 +258,50 @@ def line_chart(
                 )
             )
     return _svg(chart_id, title, description, body)
+
+
+LOSS_CHART_SIZE = (260, 90)
+LOSS_CHART_PAD = 14
+
+
+def loss_chart(
+    losses: Sequence[float], *, label: str, bar_title: Callable[[int, float], str]
+) -> Node:
+    """The coach's small bar chart: expected points lost in each turn (turns numbered from 1).
+
+    ``label`` names the whole chart for screen readers; ``bar_title(turn, loss)`` each bar.
+    """
+    width, height = LOSS_CHART_SIZE
+    pad = LOSS_CHART_PAD
+    top = max(max(losses, default=0.0), 1.0)
+    step = (width - 2 * pad) / max(len(losses), 1)
+    body = [node("line", x1=pad, y1=height - pad, x2=width - pad, y2=height - pad)]
+    for index, loss in enumerate(losses):
+        bar_height = (height - 2 * pad) * loss / top
+        body.append(
+            node(
+                "rect",
+                node("title", text=bar_title(index + 1, loss)),
+                x=pad + index * step + step * 0.15,
+                y=height - pad - bar_height,
+                width=step * 0.7,
+                height=bar_height,
+            )
+        )
+        body.append(
+            node(
+                "text",
+                text=str(index + 1),
+                x=pad + index * step + step / 2,
+                y=height - 2,
+                text_anchor="middle",
+            )
+        )
+    return node(
+        "svg",
+        *body,
+        viewBox=f"0 0 {width} {height}",
+        class_="coach-chart",
+        role="img",
+        aria_label=label,
+    )

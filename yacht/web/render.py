@@ -11,7 +11,9 @@ from pyscript import document, window
 
 from yacht.i18n import Translator
 from yacht.views.board import BoardView, CellView
+from yacht.views.charts import loss_chart
 from yacht.web.page import Element, Writer, by_id, create
+from yacht.web.svg import build
 
 if TYPE_CHECKING:  # loaded when first used: the guide, and the strategy with the coach
     from yacht.views.coaching import CoachSummary
@@ -205,7 +207,16 @@ class Renderer:
         box.hidden = not lines
         for text, summary in lines:
             box.appendChild(create("p", text=text))
-            box.appendChild(_loss_chart(summary.loss_per_turn, tr))
+            chart = loss_chart(
+                summary.loss_per_turn,
+                label=tr.gettext("Points lost per turn, {total} in all").format(
+                    total=f"{sum(summary.loss_per_turn):.1f}"
+                ),
+                bar_title=lambda turn, loss: tr.gettext("Turn {turn}: {loss}").format(
+                    turn=turn, loss=f"{loss:.1f}"
+                ),
+            )
+            box.appendChild(build(chart))
 
     def flash_latest(self) -> None:
         """Play the highlight animation of the cell just scored (as of the last render)."""
@@ -342,51 +353,3 @@ def render_guide(
             for item in section.items:
                 items.appendChild(create("li", text=item))
             body.appendChild(items)
-
-
-SVG = "http://www.w3.org/2000/svg"
-
-
-def _loss_chart(losses: Sequence[float], tr: Translator) -> Element:
-    """A small bar chart of expected points lost per turn, drawn as SVG elements."""
-    width, height, pad = 260, 90, 14
-    top = max(max(losses, default=0.0), 1.0)
-    step = (width - 2 * pad) / max(len(losses), 1)
-    svg = document.createElementNS(SVG, "svg")
-    svg.setAttribute("viewBox", f"0 0 {width} {height}")
-    svg.setAttribute("class", "coach-chart")
-    svg.setAttribute("role", "img")
-    total = sum(losses)
-    svg.setAttribute(
-        "aria-label",
-        tr.gettext("Points lost per turn, {total} in all").format(total=f"{total:.1f}"),
-    )
-    axis = document.createElementNS(SVG, "line")
-    for name, value in (
-        ("x1", pad),
-        ("y1", height - pad),
-        ("x2", width - pad),
-        ("y2", height - pad),
-    ):
-        axis.setAttribute(name, str(value))
-    svg.appendChild(axis)
-    for turn, loss in enumerate(losses):
-        bar_height = (height - 2 * pad) * loss / top
-        bar = document.createElementNS(SVG, "rect")
-        bar.setAttribute("x", f"{pad + turn * step + step * 0.15:.1f}")
-        bar.setAttribute("y", f"{height - pad - bar_height:.1f}")
-        bar.setAttribute("width", f"{step * 0.7:.1f}")
-        bar.setAttribute("height", f"{bar_height:.1f}")
-        title = document.createElementNS(SVG, "title")
-        title.textContent = tr.gettext("Turn {turn}: {loss}").format(
-            turn=turn + 1, loss=f"{loss:.1f}"
-        )
-        bar.appendChild(title)
-        svg.appendChild(bar)
-        label = document.createElementNS(SVG, "text")
-        label.setAttribute("x", f"{pad + turn * step + step / 2:.1f}")
-        label.setAttribute("y", str(height - 2))
-        label.setAttribute("text-anchor", "middle")
-        label.textContent = str(turn + 1)
-        svg.appendChild(label)
-    return svg
