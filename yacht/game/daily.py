@@ -18,7 +18,7 @@ from datetime import date
 
 from yacht.game.state import Challenge, GameState, new_game
 from yacht.i18n import ENGLISH, Translator
-from yacht.saves.records import MAX_SAFE_INTEGER
+from yacht.rules.dice import MAX_SEED
 
 RULESET = "traditional"
 """The daily game is always played by the traditional rules, without bonus."""
@@ -56,7 +56,7 @@ def daily_seed(day: str) -> int:
     import hashlib  # here, not at the top: the history imports this module at every start
 
     digest = hashlib.sha256(f"yacht-daily-{check_day(day)}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") & MAX_SAFE_INTEGER
+    return int.from_bytes(digest[:8], "big") & MAX_SEED
 
 
 def daily_game(day: str, name: str, *, official: bool = True) -> GameState:

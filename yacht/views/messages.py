@@ -9,8 +9,10 @@ from yacht.errors import (
     AllDiceHeldError,
     CategoryFilledError,
     DiceModeError,
+    DuplicateNameError,
     GameOverError,
     InvalidDieIndexError,
+    InvalidSeedError,
     NoRollsLeftError,
     NothingToUndoError,
     NotRolledYetError,
@@ -38,4 +40,19 @@ def explain(error: YachtError, tr: Translator = ENGLISH) -> str:
             return tr.gettext("There are only five dice.")
         case DiceModeError():
             return tr.gettext("This game is played with real dice: throw them and enter the faces.")
+        case DuplicateNameError(name=name):
+            return tr.gettext(
+                "Two players are called {name}: give each seat its own name, so the scores "
+                "and statistics can tell them apart."
+            ).format(name=name)
+        case InvalidSeedError(text=text):
+            return tr.gettext(
+                "The seed in the address, {seed}, cannot be used: a seed is a whole number "
+                "from 0 to 9007199254740991. This game's dice are not seeded."
+            ).format(seed=_shortened(text))
     return tr.gettext("That move is not allowed right now.")
+
+
+def _shortened(text: str, limit: int = 24) -> str:
+    # A seed of a thousand digits would fill the notice.
+    return text if len(text) <= limit else text[: limit - 1] + "…"

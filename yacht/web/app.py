@@ -12,12 +12,19 @@ from typing import Any
 
 from pyscript import document, window
 
-from yacht.errors import IllegalActionError, InvalidSaveError, InvalidSetupError
+from yacht.errors import (
+    DuplicateNameError,
+    IllegalActionError,
+    InvalidSaveError,
+    InvalidSeedError,
+    InvalidSetupError,
+)
 from yacht.game.actions import Action, EnterDice, Roll, Score, Undo, apply
 from yacht.game.setup import GameSetup
 from yacht.game.state import GameState, toggle_hold
 from yacht.i18n import LANGUAGES, Translator, negotiate, translator
 from yacht.rules.categories import Category
+from yacht.rules.dice import parse_seed
 from yacht.rules.rulesets import RULESETS
 from yacht.saves.game_record import SavedGame
 from yacht.saves.records import Damage, damage_of
@@ -61,7 +68,7 @@ class App:
         """The notice's text as last written (None: not yet, whatever the page shows)."""
         self._last_view: tuple[GameState, Translator, BoardView] | None = None
         self._tr = translator(self._choose_language())
-        self._seed = _seed_from_url()
+        self._seed, self._seed_refused = _seed_from_url()
         self._coach: tuple[CoachEntry, ...] | None = None
         """The coach's log of this game; None when the coach is off."""
         self._setup = self._load_setup()
@@ -92,6 +99,8 @@ class App:
         roll = by_id("roll")
         roll.classList.remove("loading")
         self._show_notice("")
+        if self._seed_refused is not None:
+            self._tell(explain(self._seed_refused, self._tr))
         self._extras.start()
         if self.state.is_over:
             self._open_game_over()
@@ -559,6 +568,7 @@ class App:
             level = setup.seats[seat] if seat < len(setup.seats) else None
             kinds.item(seat).value = level or "human"
         self._sync_setup_form()
+        by_id("setup-refusal").hidden = True
         by_id("setup").showModal()
 
     def _sync_setup_form(self) -> None:
@@ -590,6 +600,12 @@ class App:
                 coach=bool(by_id("coach").checked),
                 real_dice=bool(by_id("real-dice").checked),
             )
+        except DuplicateNameError as error:
+            # Said inside the dialog, which stays open: the page behind it is inert.
+            refusal = by_id("setup-refusal")
+            refusal.textContent = explain(error, self._tr)
+            refusal.hidden = False
+            return
         except InvalidSetupError:
             self._tell(self._tr.gettext("Choose a rule set and 1 to 6 players."))
             return
@@ -663,14 +679,16 @@ class App:
         notice.hidden = not text
 
 
-def _seed_from_url() -> int | None:
+def _seed_from_url() -> tuple[int | None, InvalidSeedError | None]:
+    """The seed ``?seed=`` asks for, or the reason it cannot be used (the game then plays
+    unseeded: a seed a save cannot hold would lose the game at every reload)."""
     raw = query_param("seed")
     if raw is None:
-        return None
+        return None, None
     try:
-        return int(raw)
-    except ValueError:
-        return None
+        return parse_seed(str(raw)), None
+    except InvalidSeedError as error:
+        return None, error
 
 
 def _join(*parts: str) -> str:
