@@ -74,6 +74,14 @@
 
 "use strict";
 
+// RUNTIME INTEGRITY: the runtime's WebAssembly, standard library and lock file are pinned by
+// SHA-256 in static/runtime-pins.js (Pyodide fetches them itself, out of reach of Subresource
+// Integrity). The worker hashes such a file before it caches it and before it first serves a
+// cached copy (then notes the hash it checked, so later visits do not hash 12 MB again); a copy
+// that does not match is never cached or served: a cached one is dropped and fetched afresh, and
+// a fresh one that does not match either is answered with an error the page explains.
+importScripts("static/runtime-pins.js");
+
 const SCHEMA = "v1";
 const SCOPE = new URL(self.registration.scope);
 const CACHE_PREFIX = `yacht:${SCOPE.pathname}:`;
@@ -177,10 +185,15 @@ async function snapshotFor(clientId, state) {
 async function serveRuntime(request) {
   const runtime = await caches.open(RUNTIME_CACHE);
   const url = new URL(request.url);
-  const cached = await runtime.match(url.href, { ignoreVary: true });
+  let cached = await runtime.match(url.href, { ignoreVary: true });
+  if (cached && !(await isIntact(url, cached, true))) {
+    await runtime.delete(url.href);
+    cached = undefined;
+  }
   if (cached && isVersioned(url)) return cached;
   try {
     const response = await fetchForCache(url, request);
+    if (!(await isIntact(url, response))) return integrityFailure(url);
     if (response.ok && (isVersioned(url) || cached)) {
       await runtime.put(url.href, response.clone());
     }
@@ -265,6 +278,7 @@ async function cacheWhatThePageUsed(client, urls) {
       // "force-cache": take the copy the page just downloaded from the HTTP cache.
       const response = await fetchForCache(url, null, "force-cache");
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      if (!(await isIntact(url, response))) throw new Error("does not match its pinned SHA-256");
       await runtime.put(url.href, response);
     } catch (error) {
       missing.push(href);
@@ -278,10 +292,50 @@ async function cacheWhatThePageUsed(client, urls) {
 async function pruneRuntime(urls) {
   const used = new Set(urls.map(versionRoot).filter(Boolean));
   const runtime = await caches.open(RUNTIME_CACHE);
+  const meta = await caches.open(META_CACHE);
   for (const request of await runtime.keys()) {
     const root = versionRoot(request.url);
-    if (root && !used.has(root)) await runtime.delete(request);
+    if (root && !used.has(root)) {
+      await runtime.delete(request);
+      await meta.delete(checkedKey(request.url));
+    }
   }
+}
+
+// -- runtime integrity (see the header) ----------------------------------------------------------
+
+// Whether `response` for `url` may be cached or served: true for a file without a pin, and for a
+// pinned one whose bytes hash to the pin. A failed or opaque answer is passed on as it is (it is
+// never cached, and no page can run it). A cached copy whose check is noted is not hashed again:
+// every copy this worker caches was checked first.
+async function isIntact(url, response, cachedCopy = false) {
+  const pin = self.yachtRuntimePin(url.href);
+  if (!pin || !response.ok) return true;
+  const meta = await caches.open(META_CACHE);
+  const key = checkedKey(url.href);
+  if (cachedCopy) {
+    const noted = await meta.match(key);
+    if (noted && (await noted.text()) === pin) return true;
+  }
+  const intact = await self.yachtMatchesPin(await response.clone().arrayBuffer(), pin);
+  if (intact) await meta.put(key, new Response(pin));
+  else await meta.delete(key);
+  return intact;
+}
+
+// The META_CACHE key noting the pin a runtime file was checked against; a made-up URL.
+function checkedKey(href) {
+  return new URL(`__yacht-sw-checked__?${encodeURIComponent(href)}`, SCOPE).href;
+}
+
+// What the page gets instead of a runtime file that does not match its pin (static/boot.js
+// tells the player).
+function integrityFailure(url) {
+  return new Response(`${url.href} does not match its pinned SHA-256`, {
+    status: 502,
+    statusText: "Integrity check failed",
+    headers: { "content-type": "text/plain", "x-yacht-integrity": "mismatch" },
+  });
 }
 
 // Check for a new release; tell the asking page the outcome, and every open page of the game
@@ -549,7 +603,7 @@ async function fetchRuntime(urls) {
       const signal = AbortSignal.timeout(RUNTIME_PROBE_TIMEOUT_MS);
       // "no-cache": this must reach the network (a 304 will do) to prove it is there.
       const response = await fetchForCache(url, null, "no-cache", signal);
-      if (!response.ok) return false;
+      if (!response.ok || !(await isIntact(url, response))) return false;
       await runtime.put(url.href, response);
     }
     return true;

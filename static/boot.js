@@ -1,9 +1,18 @@
-// Watches the Python runtime start. The board is plain HTML, so a player always sees it;
-// if the runtime cannot load (offline on a first visit, a blocked CDN) the page says so in
-// plain words instead of staying silently disabled.
+// Watches the Python runtime start. The board is plain HTML, so a player always sees it; when
+// the runtime cannot start, or takes too long, the page says why in plain words instead of
+// staying silently disabled:
+// - the runtime could not be downloaded (offline on a first visit, a blocked CDN);
+// - the CDN does not answer at all (a hang: nothing arrives, nothing fails) — told after
+//   HUNG_AFTER_MS, while the page keeps waiting;
+// - the site itself is incomplete (a file of its own answers 404: a broken deploy, which no
+//   change on the player's side fixes);
+// - a runtime file does not match the SHA-256 pinned in static/runtime-pins.js: it is never
+//   handed to Pyodide, so it never runs.
+// Loaded before everything else that can fail, PyScript included (deferred scripts run in
+// document order), so it sees their errors and its fetch() wrapper every file they ask for.
 (function () {
   "use strict";
-  var SLOW_AFTER_MS = 45000;
+  var HUNG_AFTER_MS = 20000;
   var failed = false;
 
   // These texts show exactly when Python (and so the game's translations) could not start,
@@ -18,7 +27,19 @@
         "successful visit the game also works offline.",
       slow:
         "The game engine is taking unusually long to load. A slow connection can take a " +
-        "minute on the first visit; if nothing happens, reload the page."
+        "minute on the first visit; if nothing happens, reload the page.",
+      hung:
+        "The server that delivers the game engine (cdn.jsdelivr.net) has not answered for " +
+        "20 seconds. The game starts as soon as it does; if nothing changes, reload the " +
+        "page, or try again later.",
+      broken:
+        "This copy of the game is incomplete: the site did not send one of its own files. " +
+        "Your connection is fine and nothing on your side can fix it; please try again " +
+        "later. Missing:",
+      tampered:
+        "A file of the game engine did not match its published fingerprint, so it was not " +
+        "run: it may have been changed on the way. Your saved games are untouched. Reload " +
+        "the page later; if this keeps happening, your network is altering downloads."
     },
     ru: {
       stopped: "Игра не смогла запуститься.",
@@ -29,7 +50,18 @@
         "страницу. После одного удачного захода игра работает и без сети.",
       slow:
         "Движок игры загружается необычно долго. При медленном соединении первый заход " +
-        "может занять минуту; если ничего не происходит, обновите страницу."
+        "может занять минуту; если ничего не происходит, обновите страницу.",
+      hung:
+        "Сервер, с которого загружается движок игры (cdn.jsdelivr.net), не отвечает уже " +
+        "20 секунд. Игра запустится, как только он ответит; если ничего не меняется, " +
+        "обновите страницу или попробуйте позже.",
+      broken:
+        "Эта копия игры неполная: сайт не отдал один из своих файлов. С вашим соединением " +
+        "всё в порядке, и с вашей стороны это не исправить; попробуйте позже. Не хватает:",
+      tampered:
+        "Файл движка игры не совпал со своим опубликованным отпечатком, поэтому он не был " +
+        "запущен: возможно, его изменили по дороге. Ваши сохранённые игры не затронуты. " +
+        "Обновите страницу позже; если это повторяется, ваша сеть изменяет загрузки."
     },
     uk: {
       stopped: "Гра не змогла запуститися.",
@@ -40,7 +72,18 @@
         "сторінку. Після одного вдалого відвідування гра працює і без мережі.",
       slow:
         "Рушій гри завантажується надто довго. За повільного з'єднання перше відвідування " +
-        "може тривати хвилину; якщо нічого не відбувається, оновіть сторінку."
+        "може тривати хвилину; якщо нічого не відбувається, оновіть сторінку.",
+      hung:
+        "Сервер, з якого завантажується рушій гри (cdn.jsdelivr.net), не відповідає вже " +
+        "20 секунд. Гра запуститься, щойно він відповість; якщо нічого не змінюється, " +
+        "оновіть сторінку або спробуйте пізніше.",
+      broken:
+        "Ця копія гри неповна: сайт не надіслав один зі своїх файлів. З вашим з'єднанням " +
+        "усе гаразд, і з вашого боку цього не виправити; спробуйте пізніше. Бракує:",
+      tampered:
+        "Файл рушія гри не збігся зі своїм опублікованим відбитком, тому його не запущено: " +
+        "можливо, його змінили дорогою. Ваші збережені ігри не зачеплено. Оновіть " +
+        "сторінку пізніше; якщо це повторюється, ваша мережа змінює завантаження."
     },
     pl: {
       stopped: "Nie udało się uruchomić gry.",
@@ -51,7 +94,18 @@
         "jednej udanej wizycie gra działa także bez sieci.",
       slow:
         "Silnik gry ładuje się wyjątkowo długo. Przy wolnym łączu pierwsza wizyta może " +
-        "potrwać minutę; jeśli nic się nie dzieje, odśwież stronę."
+        "potrwać minutę; jeśli nic się nie dzieje, odśwież stronę.",
+      hung:
+        "Serwer, z którego pobierany jest silnik gry (cdn.jsdelivr.net), nie odpowiada od " +
+        "20 sekund. Gra ruszy, gdy tylko odpowie; jeśli nic się nie zmienia, odśwież " +
+        "stronę albo spróbuj później.",
+      broken:
+        "Ta kopia gry jest niekompletna: strona nie wysłała jednego ze swoich plików. Twoje " +
+        "połączenie działa i nic po twojej stronie tego nie naprawi; spróbuj później. Brakuje:",
+      tampered:
+        "Plik silnika gry nie zgadzał się ze swoim opublikowanym odciskiem, więc nie został " +
+        "uruchomiony: mógł zostać zmieniony po drodze. Zapisane gry są nietknięte. Odśwież " +
+        "stronę później; jeśli to się powtarza, twoja sieć zmienia pobierane pliki."
     },
     lv: {
       stopped: "Spēli neizdevās palaist.",
@@ -63,7 +117,18 @@
         "bezsaistē.",
       slow:
         "Spēles dzinējs ielādējas neparasti ilgi. Lēnā savienojumā pirmā reize var ilgt " +
-        "minūti; ja nekas nenotiek, pārlādējiet lapu."
+        "minūti; ja nekas nenotiek, pārlādējiet lapu.",
+      hung:
+        "Serveris, no kura ielādē spēles dzinēju (cdn.jsdelivr.net), neatbild jau 20 " +
+        "sekundes. Spēle sāksies, tiklīdz tas atbildēs; ja nekas nemainās, pārlādējiet " +
+        "lapu vai mēģiniet vēlāk.",
+      broken:
+        "Šī spēles kopija ir nepilnīga: vietne neatsūtīja vienu no saviem failiem. Jūsu " +
+        "savienojums ir kārtībā, un no jūsu puses to nevar salabot; mēģiniet vēlāk. Trūkst:",
+      tampered:
+        "Spēles dzinēja fails nesakrita ar savu publicēto nospiedumu, tāpēc tas netika " +
+        "palaists: iespējams, tas pa ceļam tika mainīts. Jūsu saglabātās spēles nav " +
+        "skartas. Pārlādējiet lapu vēlāk; ja tas atkārtojas, jūsu tīkls maina lejupielādes."
     }
   };
 
@@ -94,7 +159,7 @@
     return document.documentElement.getAttribute("data-ready") === "true";
   }
 
-  function tell(message) {
+  function tell(message, stopped) {
     var notice = document.getElementById("notice");
     var status = document.getElementById("status");
     var left = document.getElementById("rolls-left");
@@ -102,32 +167,130 @@
       notice.textContent = message;
       notice.hidden = false;
     }
-    if (status) status.textContent = text("stopped");
-    if (left) left.textContent = text("unavailable");
+    if (stopped && status) status.textContent = text("stopped");
+    if (stopped && left) left.textContent = text("unavailable");
   }
 
-  function fail() {
+  // The start-up has failed for `reason` (a key of TEXTS); the first reason found is told.
+  function fail(reason, detail) {
     if (failed || ready()) return;
     failed = true;
     document.documentElement.setAttribute("data-ready", "failed");
-    tell(text("failed"));
+    document.documentElement.setAttribute("data-failure", reason);
+    tell(detail ? text(reason) + " " + detail : text(reason), true);
   }
 
-  // Resource load errors do not bubble, so listen in the capture phase.
+  function sameOrigin(url) {
+    return url.origin === window.location.origin;
+  }
+
+  // A path of the site, as a player could report it.
+  function sitePath(url) {
+    return url.pathname.replace(/^\//, "") || "index.html";
+  }
+
+  // A file of the site's own that the server says is not there: the deploy is broken.
+  function missing(status) {
+    return status === 404 || status === 410;
+  }
+
+  // -- every fetch of the page: the site's own files, and the pinned runtime files ------------
+
+  var nativeFetch = window.fetch;
+  var canHash = Boolean(window.crypto && window.crypto.subtle);
+
+  // The pins come from static/runtime-pins.js, the next script: loaded after this one, so that
+  // a failure to load it is seen here (and told as a broken site).
+  function pin(url) {
+    return self.yachtRuntimePin ? self.yachtRuntimePin(url) : null;
+  }
+
+  window.fetch = function (input, init) {
+    var url;
+    try {
+      url = new URL(input && input.url ? input.url : String(input), window.location.href);
+    } catch (error) {
+      return nativeFetch.apply(this, arguments);
+    }
+    var pinned = pin(url.href);
+    if (pinned && !canHash) {
+      // No Web Crypto (a page served over plain http): let the browser check the hash.
+      return nativeFetch.call(this, input, Object.assign({}, init, { integrity: pinned }));
+    }
+    return nativeFetch.apply(this, arguments).then(function (response) {
+      if (sameOrigin(url) && missing(response.status)) fail("broken", sitePath(url));
+      return pinned ? checked(url, pinned, response) : response;
+    });
+  };
+
+  // `response`, once its bytes are known to match `pinned`; otherwise the start-up fails and
+  // Pyodide gets an error instead of the file.
+  function checked(url, pinned, response) {
+    if (response.headers.get("x-yacht-integrity") === "mismatch") {
+      // The service worker compared the file already (sw.js).
+      fail("tampered");
+      throw new TypeError(url.href + " does not match its pinned SHA-256");
+    }
+    if (!response.ok) {
+      // Pyodide waits forever for a WebAssembly file that failed: say so now.
+      fail(sameOrigin(url) && missing(response.status) ? "broken" : "failed");
+      return response;
+    }
+    return response
+      .clone()
+      .arrayBuffer()
+      .then(function (bytes) {
+        return self.yachtMatchesPin(bytes, pinned);
+      })
+      .then(function (matches) {
+        if (matches) return response;
+        fail("tampered");
+        throw new TypeError(url.href + " does not match its pinned SHA-256");
+      });
+  }
+
+  // -- scripts and stylesheets that fail, and promises nobody caught --------------------------
+
+  // Resource load errors do not bubble, so listen in the capture phase. A file of the site's
+  // own is asked for again, to tell a broken deploy (404) from a lost connection.
   window.addEventListener(
     "error",
     function (event) {
       var target = event.target;
-      if (target && (target.tagName === "SCRIPT" || target.tagName === "LINK")) fail();
+      if (!target || (target.tagName !== "SCRIPT" && target.tagName !== "LINK")) return;
+      var url = new URL(target.src || target.href, window.location.href);
+      if (!sameOrigin(url)) {
+        fail("failed");
+        return;
+      }
+      nativeFetch(url.href, { method: "HEAD", cache: "no-store" }).then(
+        function (response) {
+          fail(missing(response.status) ? "broken" : "failed", missing(response.status) ? sitePath(url) : "");
+        },
+        function () {
+          fail("failed");
+        }
+      );
     },
     true
   );
   window.addEventListener("unhandledrejection", function () {
-    if (!ready()) fail();
+    if (!ready()) fail("failed");
   });
-  window.setTimeout(function () {
-    if (!ready() && !failed) {
-      tell(text("slow"));
+
+  // -- a start-up that neither finishes nor fails -----------------------------------------------
+
+  // Whether anything of the runtime has arrived from outside this site (a slow but live
+  // download) or nothing at all (the CDN does not answer).
+  function runtimeArrived() {
+    var entries = performance.getEntriesByType("resource");
+    for (var i = 0; i < entries.length; i++) {
+      if (!sameOrigin(new URL(entries[i].name)) && entries[i].responseEnd > 0) return true;
     }
-  }, SLOW_AFTER_MS);
+    return false;
+  }
+
+  window.setTimeout(function () {
+    if (!ready() && !failed) tell(text(runtimeArrived() ? "slow" : "hung"), false);
+  }, HUNG_AFTER_MS);
 })();

@@ -42,6 +42,7 @@ from yacht import (
     toggle_hold,
     undo_score,
 )
+from yacht.errors import DuplicateNameError
 from yacht.game.actions import Action
 from yacht.saves.game_record import GAME_RECORD, SavedGame
 
@@ -710,9 +711,11 @@ def test_long_names_are_capped() -> None:
     assert clean_name("x" * (MAX_NAME_LENGTH - 1) + " yz") == "x" * (MAX_NAME_LENGTH - 1)
 
 
-def test_same_names_are_allowed() -> None:
-    state = new_game(["Ann", "Ann"])
-    assert [card.name for card in state.players] == ["Ann", "Ann"]
+def test_same_names_are_refused() -> None:
+    # The scorecard and the statistics know players by name: two Anns could not be told apart.
+    with pytest.raises(DuplicateNameError, match="Ann"):
+        new_game(["Ann", "Ben", "Ann"])
+    assert [card.name for card in new_game(["Ann", "ann"]).players] == ["Ann", "ann"]
 
 
 # -- seeded dice ---------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -16,10 +17,13 @@ from pathlib import Path
 import pytest
 
 from yacht import MAX_NAME_LENGTH, clean_name, new_game
+from yacht.game.players import name_length
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE_DIST = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 CDN = "https://cdn.jsdelivr.net"
+PYODIDE = ROOT / "node_modules" / "pyodide"
+RUNTIME_PINS = ROOT / "static" / "runtime-pins.js"
 
 # Ways to turn a string into markup (or script) in a page. textContent, createElement and
 # setAttribute are the safe alternatives used throughout.
@@ -133,12 +137,22 @@ def test_the_policy_comes_before_anything_it_governs() -> None:
     assert first_meta_csp < min(governed)
 
 
-def test_the_policy_denies_by_default_and_allows_only_this_origin_and_the_cdn() -> None:
+def runtime_paths() -> list[str]:
+    """The two versioned CDN folders of the pinned runtime: PyScript's and Pyodide's."""
+    pins = json.loads((ROOT / "package.json").read_text())["devDependencies"]
+    return [
+        f"{CDN}/npm/@pyscript/core@{pins['@pyscript/core']}/",
+        f"{CDN}/pyodide/v{pins['pyodide']}/",
+    ]
+
+
+def test_the_policy_denies_by_default_and_allows_only_this_origin_and_the_runtime() -> None:
     rules = policy()
+    runtime = runtime_paths()
     assert rules["default-src"] == ["'none'"]
-    assert rules["script-src"] == ["'self'", CDN, "'wasm-unsafe-eval'", "'unsafe-eval'"]
-    assert rules["style-src"] == ["'self'", CDN]
-    assert rules["connect-src"] == ["'self'", CDN]
+    assert rules["script-src"] == ["'self'", *runtime, "'wasm-unsafe-eval'", "'unsafe-eval'"]
+    assert rules["style-src"] == ["'self'"], "no stylesheet from outside: it would block paint"
+    assert rules["connect-src"] == ["'self'", *runtime]
     assert rules["img-src"] == ["'self'"]
     assert rules["worker-src"] == ["'self'"]
     assert rules["manifest-src"] == ["'self'"]
@@ -148,7 +162,7 @@ def test_the_policy_denies_by_default_and_allows_only_this_origin_and_the_cdn() 
     every_source = {source for sources in rules.values() for source in sources}
     assert "'unsafe-inline'" not in every_source
     hosts = {s for s in every_source if not s.startswith("'")}
-    assert hosts == {CDN}, "no wildcard, no other host, no data: or blob:"
+    assert hosts == set(runtime), "the versioned folders only: no host, wildcard, data: or blob:"
 
 
 def test_the_policy_has_no_directive_a_meta_tag_ignores() -> None:
@@ -166,11 +180,27 @@ def test_the_page_has_nothing_inline_for_the_policy_to_block() -> None:
     assert "<style" not in (ROOT / "index.html").read_text(encoding="utf-8")
 
 
-def test_the_runtime_origins_are_the_ones_the_policy_allows() -> None:
-    # Everything the page loads from outside this origin must come from the CDN host.
+def test_the_runtime_urls_are_the_ones_the_policy_allows() -> None:
+    # Everything the page loads from outside this origin must come from a pinned runtime folder.
     config = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
-    outside = re.findall(r"https?://[^/\s\"';]+", config + (ROOT / "index.html").read_text())
-    assert set(outside) <= {CDN}
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    page = page.replace(
+        next(a["content"] for t, a in index_tags() if t == "meta" and a.get("http-equiv")) or "", ""
+    )
+    outside = re.findall(r"https?://[^\s\"';]+", config + page)
+    assert outside, "the page names its runtime"
+    for url in outside:
+        assert url.startswith(tuple(runtime_paths())), url
+
+
+def test_no_stylesheet_from_outside_holds_back_the_first_paint() -> None:
+    # A render-blocking stylesheet from a CDN that hangs leaves the page blank for a minute.
+    sheets = [
+        attrs for tag, attrs in index_tags() if tag == "link" and attrs.get("rel") == "stylesheet"
+    ]
+    assert sheets, "the page has its own stylesheet"
+    for attrs in sheets:
+        assert not re.match(r"^[a-z]+:|^//", str(attrs.get("href"))), attrs.get("href")
 
 
 # -- Subresource Integrity ---------------------------------------------------------------------
@@ -197,7 +227,7 @@ def cdn_tags() -> list[tuple[str, dict[str, str | None]]]:
 def test_every_cdn_file_has_integrity_and_cors() -> None:
     tags = cdn_tags()
     assert {tag for tag, _ in tags} == {"script", "link"}
-    assert {attrs.get("rel") for _, attrs in tags} >= {"stylesheet", "modulepreload"}
+    assert {attrs.get("rel") for _, attrs in tags} >= {"modulepreload"}
     for _, attrs in tags:
         assert str(attrs.get("integrity")).startswith("sha384-")
         assert attrs.get("crossorigin") == "anonymous"
@@ -222,6 +252,48 @@ def test_the_integrity_check_would_notice_a_change(tmp_path: Path) -> None:
     assert sri(original) != sri(changed)
 
 
+# -- the runtime files Pyodide fetches itself: pinned by SHA-256 ------------------------------
+
+PINNED_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
+def sha256(path: Path) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
+
+
+def runtime_pins() -> tuple[str, dict[str, str]]:
+    """The Pyodide version and the file hashes that static/runtime-pins.js pins."""
+    text = RUNTIME_PINS.read_text(encoding="utf-8")
+    version = re.search(r'pyodide:\s*"([^"]+)"', text)
+    assert version, "runtime-pins.js names the Pyodide version it pins"
+    files = dict(re.findall(r'"([\w.-]+)":\s*"(sha256-[A-Za-z0-9+/=]+)"', text))
+    return version.group(1), files
+
+
+def test_the_pins_cover_the_files_pyodide_fetches_itself() -> None:
+    version, files = runtime_pins()
+    assert set(files) == set(PINNED_FILES)
+    assert version == json.loads((ROOT / "package.json").read_text())["devDependencies"]["pyodide"]
+
+
+@pytest.mark.skipif(not PYODIDE.is_dir(), reason="needs `npm ci` (node_modules)")
+def test_the_pinned_hashes_are_those_of_the_npm_package() -> None:
+    # The same computation is how the pins are made: when Pyodide is upgraded, this prints them.
+    expected = {name: sha256(PYODIDE / name) for name in PINNED_FILES}
+    assert runtime_pins()[1] == expected, f"update static/runtime-pins.js: {expected}"
+
+
+def test_the_pins_are_loaded_before_anything_fetches_the_runtime() -> None:
+    scripts = [str(attrs.get("src")) for tag, attrs in index_tags() if tag == "script"]
+    first_cdn_script = next(i for i, src in enumerate(scripts) if src.startswith(CDN))
+    # boot.js checks what PyScript and Pyodide fetch, with the pins: both run before them. It
+    # comes first of all, so that it sees a failure to load any of the others.
+    assert scripts[0] == "static/boot.js"
+    assert scripts.index("static/runtime-pins.js") < first_cdn_script
+    worker = (ROOT / "sw.js").read_text(encoding="utf-8")
+    assert 'importScripts("static/runtime-pins.js")' in worker
+
+
 # -- names -------------------------------------------------------------------------------------
 
 
@@ -240,12 +312,12 @@ def test_name_inputs_are_capped_like_the_engine() -> None:
         ("<img src=x onerror=alert(1)>", "<img src=x onerror=alert"),
         ('"><script>alert(1)</script>', '"><script>alert(1)</scri'),
         ("\u202eevil\u202c name", "evil name"),
-        ("\U0001f469\u200d\U0001f4bb" * 30, "\U0001f469\u200d\U0001f4bb" * 8),
+        ("\U0001f469\u200d\U0001f4bb" * 30, "\U0001f469\u200d\U0001f4bb" * 24),
         ("שלום עולם", "שלום עולם"),
         ("A" * 1000, "A" * 24),
     ],
 )
 def test_hostile_names_are_kept_as_capped_text(raw: str, shown: str) -> None:
     assert clean_name(raw) == shown
-    assert len(clean_name(raw)) <= MAX_NAME_LENGTH
+    assert name_length(clean_name(raw)) <= MAX_NAME_LENGTH
     assert new_game([raw]).players[0].name == shown

@@ -56,12 +56,14 @@ def test_interpreter_is_pinned_in_the_config() -> None:
     assert interpreter.endswith("/pyodide.mjs")
 
 
-def test_index_loads_core_script_and_stylesheet() -> None:
+def test_index_loads_core_script_but_not_its_stylesheet() -> None:
     html = (ROOT / "index.html").read_text()
     version = _pins()["@pyscript/core"]
     base = f"https://cdn.jsdelivr.net/npm/@pyscript/core@{version}/dist/"
     assert f'<script type="module" src="{base}core.js"' in html
-    assert f'href="{base}core.css"' in html
+    # core.css would block the first paint on the CDN; yacht.css carries the rule it needs.
+    assert not re.search(r'href="[^"]*core\.css"', html)
+    assert "py-config" in (ROOT / "static/yacht.css").read_text()
     assert '<script type="py" src="yacht/web/main.py" config="pyscript.toml">' in html
 
 

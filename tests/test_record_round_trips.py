@@ -45,7 +45,7 @@ def _round_trips(record: Record[Any], value: object) -> None:
 
 @st.composite
 def setups(draw: st.DrawFn) -> GameSetup:
-    names = tuple(draw(st.lists(NAME, min_size=1, max_size=6)))
+    names = tuple(draw(st.lists(NAME, min_size=1, max_size=6, unique=True)))
     ruleset = draw(st.sampled_from(sorted(RULESETS)))
     real_dice = draw(st.booleans())
     seats = () if real_dice else tuple(draw(LEVEL) for _ in names)

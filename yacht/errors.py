@@ -25,6 +25,27 @@ class InvalidSetupError(YachtError, ValueError):
     """A new game asked for with a wrong number of players or an unusable name."""
 
 
+class BlankNameError(InvalidSetupError):
+    """A player name with nothing visible in it (spaces, joiners or blank-looking letters)."""
+
+
+class DuplicateNameError(InvalidSetupError):
+    """Two seats whose names look the same: neither the scorecard nor the statistics could tell
+    the players apart."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"two players are named {name!r}; each seat needs its own name")
+        self.name = name
+
+
+class InvalidSeedError(InvalidSetupError):
+    """A seed outside 0..2**53 - 1 (the whole numbers a save holds exactly), or not a number."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(f"a seed is a whole number from 0 to 9007199254740991, not {text[:40]!r}")
+        self.text = text
+
+
 class InvalidStateError(YachtError, ValueError):
     """A game state that no sequence of legal actions could reach."""
 

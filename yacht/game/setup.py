@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from yacht.errors import InvalidSetupError
-from yacht.game.players import COMPUTER_LEVELS, MAX_PLAYERS, clean_name
+from yacht.game.players import COMPUTER_LEVELS, MAX_PLAYERS, check_distinct, clean_name, seat_names
 from yacht.game.state import GameState, new_game
 from yacht.rules.rulesets import DEFAULT_RULESET, RULESETS
 
@@ -50,6 +50,9 @@ class GameSetup:
     ) -> GameSetup:
         """The setup a player entered; blank names become ``default_name(seat number)``.
 
+        Two seats whose names look the same are refused (:class:`DuplicateNameError`): neither
+        the scorecard nor the statistics could tell those players apart.
+
         ``kinds`` holds, seat by seat, "human" or a computer level. With ``real_dice`` every
         seat is a person: a computer cannot throw real dice.
         """
@@ -62,6 +65,7 @@ class GameSetup:
                 names.append(clean_name(raw))
             except InvalidSetupError:
                 names.append(clean_name(default_name(seat + 1)))
+        check_distinct(names)
         if ruleset not in RULESETS:
             raise InvalidSetupError(f"unknown rule set {ruleset!r}")
         bonus = upper_bonus and RULESETS[ruleset].offers_bonus
@@ -86,9 +90,10 @@ class GameSetup:
         )
 
     def start(self, seed: int | None = None) -> GameState:
-        """A new game with this setup."""
+        """A new game with this setup (a setup remembered from an earlier version may seat two
+        players of one name: they are told apart, see :func:`seat_names`)."""
         return new_game(
-            self.names,
+            seat_names(self.names),
             self.ruleset,
             upper_bonus=self.upper_bonus,
             # Real dice are thrown on the table; a seed would have nothing to decide.

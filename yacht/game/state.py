@@ -24,9 +24,24 @@ from yacht.errors import (
     NothingToUndoError,
     NotRolledYetError,
 )
-from yacht.game.players import MAX_PLAYERS, MIN_PLAYERS, Scorecard, Totals, clean_name
+from yacht.game.players import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Scorecard,
+    Totals,
+    check_distinct,
+    clean_name,
+)
 from yacht.rules.categories import Category
-from yacht.rules.dice import DICE_COUNT, Dice, DiceSource, system_dice, throw, validate_dice
+from yacht.rules.dice import (
+    DICE_COUNT,
+    Dice,
+    DiceSource,
+    check_seed,
+    system_dice,
+    throw,
+    validate_dice,
+)
 from yacht.rules.rulesets import DEFAULT_RULESET, RuleSet, find_ruleset, possible_scores
 
 ROLLS_PER_TURN = 3
@@ -162,8 +177,8 @@ def new_game(
         raise InvalidSetupError(
             f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
         )
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise InvalidSetupError(f"a seed is a whole number, not {seed!r}")
+    if seed is not None:
+        check_seed(seed)
     rules = find_ruleset(ruleset, upper_bonus=upper_bonus)
     levels = list(computers) if computers is not None else [None] * len(names)
     if len(levels) != len(names):
@@ -172,6 +187,7 @@ def new_game(
         Scorecard(clean_name(name), computer=level)
         for name, level in zip(names, levels, strict=True)
     )
+    check_distinct([card.name for card in cards])
     return GameState(rules, cards, seed=seed, real_dice=real_dice)
 
 

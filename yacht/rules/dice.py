@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Protocol
 
-from yacht.errors import InvalidDiceError
+from yacht.errors import InvalidDiceError, InvalidSeedError
 
 DICE_COUNT = 5
 FACES = (1, 2, 3, 4, 5, 6)
@@ -53,6 +53,37 @@ class DiceSource(Protocol):
 def system_dice() -> DiceSource:
     """The default source: the operating system's entropy (the browser's crypto in Pyodide)."""
     return random.SystemRandom()
+
+
+MAX_SEED = 2**53 - 1
+"""The largest seed: the largest whole number JavaScript (and so a save) holds exactly."""
+_MAX_SEED_DIGITS = len(str(MAX_SEED))
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` when it is a whole number from 0 to :data:`MAX_SEED`, else
+    :class:`InvalidSeedError`: a game with any other seed could not be saved and read back."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise InvalidSeedError(str(seed))
+    return seed
+
+
+def parse_seed(text: str) -> int:
+    """The seed written as ``text`` (ASCII digits only, as in ``?seed=2024``).
+
+    >>> parse_seed("0042")
+    42
+    >>> parse_seed("-1")
+    Traceback (most recent call last):
+    ...
+    yacht.errors.InvalidSeedError: a seed is a whole number from 0 to 9007199254740991, not '-1'
+    """
+    # int() would also take "+5", " 5", "5_000" and other scripts' digits; a seed is plainer.
+    # The length check comes first, so a million digits are never converted.
+    digits = text.lstrip("0") or "0"
+    if not text.isascii() or not text.isdigit() or len(digits) > _MAX_SEED_DIGITS:
+        raise InvalidSeedError(text)
+    return check_seed(int(digits))
 
 
 def seeded_dice(seed: int | str) -> DiceSource:

@@ -9,8 +9,10 @@ from yacht.errors import (
     AllDiceHeldError,
     CategoryFilledError,
     DiceModeError,
+    DuplicateNameError,
     GameOverError,
     InvalidDieIndexError,
+    InvalidSeedError,
     NoRollsLeftError,
     NothingToUndoError,
     NotRolledYetError,
@@ -21,6 +23,21 @@ from yacht.i18n import ENGLISH, Translator
 
 def explain(error: YachtError, tr: Translator = ENGLISH) -> str:
     """A short sentence telling the player why the action did not happen."""
+    match error:
+        case DuplicateNameError(name=name):
+            return tr.gettext(
+                "Two players are called {name}: give each seat its own name, so the scores "
+                "and statistics can tell them apart."
+            ).format(name=name)
+        case InvalidSeedError(text=text):
+            return tr.gettext(
+                "The seed in the address, {seed}, cannot be used: a seed is a whole number "
+                "from 0 to 9007199254740991. This game's dice are not seeded."
+            ).format(seed=_shortened(text))
+    return _illegal_move(error, tr)
+
+
+def _illegal_move(error: YachtError, tr: Translator) -> str:
     match error:
         case NotRolledYetError():
             return tr.gettext("Roll the dice first.")
@@ -39,3 +56,8 @@ def explain(error: YachtError, tr: Translator = ENGLISH) -> str:
         case DiceModeError():
             return tr.gettext("This game is played with real dice: throw them and enter the faces.")
     return tr.gettext("That move is not allowed right now.")
+
+
+def _shortened(text: str, limit: int = 24) -> str:
+    # A seed of a thousand digits would fill the notice.
+    return text if len(text) <= limit else text[: limit - 1] + "…"

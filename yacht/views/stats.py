@@ -1,7 +1,9 @@
 """Statistics of one player under one rule set, computed from the history of finished games.
 
 A player is known by name (as typed at setup) and the statistics never mix rule sets: a score
-of 250 means something else with the Extended sheet's bonus than in Traditional Yacht.
+of 250 means something else with the Extended sheet's bonus than in Traditional Yacht. Two
+seats of one game never count as one player: setup refuses a repeated name, and the games of
+earlier versions that had one tell its seats apart as "Ann" and "Ann (2)" (as a rematch does).
 
 >>> from yacht.saves.history import History
 >>> player_stats(History(), "Ann", find_ruleset("traditional")) is None
@@ -16,6 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from yacht.game.players import seat_names
 from yacht.rules.categories import Category
 from yacht.rules.rulesets import RULESETS, RuleSet, find_ruleset
 from yacht.saves.history import History, HistoryEntry
@@ -96,11 +99,15 @@ def stats_keys(history: History) -> tuple[StatsKey, ...]:
     """Every (player, rule set) with games, most games first, then by name and rule order."""
     counts: Counter[tuple[str, RuleSet]] = Counter()
     for entry in history.games:
-        for player in entry.players:
-            counts[player.name, entry.ruleset] += 1
+        for name in _names(entry):
+            counts[name, entry.ruleset] += 1
     order = {rules: n for n, rules in enumerate(_all_rulesets())}
     keys = sorted(counts.items(), key=lambda item: (-item[1], item[0][0], order[item[0][1]]))
     return tuple(StatsKey(name, rules, games) for (name, rules), games in keys)
+
+
+def _names(entry: HistoryEntry) -> tuple[str, ...]:
+    return seat_names([player.name for player in entry.players])
 
 
 def _all_rulesets() -> list[RuleSet]:
@@ -118,8 +125,8 @@ def player_stats(history: History, name: str, ruleset: RuleSet) -> PlayerStats |
         (entry, seat)
         for entry in history.games
         if entry.ruleset == ruleset
-        for seat, player in enumerate(entry.players)
-        if player.name == name
+        for seat, seat_name in enumerate(_names(entry))
+        if seat_name == name
     ]
     if not rows:
         return None

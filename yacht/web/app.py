@@ -14,12 +14,13 @@ from typing import Any
 
 from pyscript import document
 
-from yacht.errors import IllegalActionError, StorageUnavailable
+from yacht.errors import IllegalActionError, InvalidSeedError, StorageUnavailable
 from yacht.game.actions import Action, Hold, Release, Roll, Undo
 from yacht.game.setup import GameSetup
 from yacht.game.state import GameState
 from yacht.i18n import LANGUAGES, Translator, translator
 from yacht.rules.categories import Category
+from yacht.rules.dice import parse_seed
 from yacht.rules.rulesets import RULESETS
 from yacht.saves.game_record import SavedGame
 from yacht.saves.keys import GAME_KEY, SETTINGS_KEY
@@ -56,7 +57,7 @@ class App:
         self._tr = translator(choose_language(self._store))
         self.notices = Notices(lambda: self._tr)
         self._last_view: tuple[GameState, Translator, BoardView] | None = None
-        self._seed = _seed_from_url()
+        self._seed, self._seed_refused = _seed_from_url()
         self._dialog = SetupDialog(
             lambda: self._tr, lambda: self._setup, self._start, self.notices.tell, self._sync
         )
@@ -113,6 +114,8 @@ class App:
         self._apply_language()
         by_id("roll").classList.remove("loading")
         self.notices.show()
+        if self._seed_refused is not None:
+            self.notices.tell(explain(self._seed_refused, self._tr))
         self.extras.start()
         if self._session.game.is_over:
             self.open_game_over()
@@ -327,11 +330,13 @@ class App:
         self._game_over.show(self._session, self.view(), self._tr)
 
 
-def _seed_from_url() -> int | None:
+def _seed_from_url() -> tuple[int | None, InvalidSeedError | None]:
+    """The seed ``?seed=`` asks for, or the reason it cannot be used (the game then plays
+    unseeded: a seed a save cannot hold would lose the game at every reload)."""
     raw = query_param("seed")
     if raw is None:
-        return None
+        return None, None
     try:
-        return int(raw)
-    except ValueError:
-        return None
+        return parse_seed(str(raw)), None
+    except InvalidSeedError as error:
+        return None, error

@@ -11,10 +11,11 @@ from typing import Any
 
 from pyscript import document
 
-from yacht.errors import InvalidSetupError
+from yacht.errors import DuplicateNameError, InvalidSetupError
 from yacht.game.setup import GameSetup
 from yacht.i18n import Translator
 from yacht.rules.rulesets import RULESETS
+from yacht.views.messages import explain
 from yacht.web.page import by_id, query
 
 Listen = Callable[[Any, str, Callable[[Any], None]], None]
@@ -70,6 +71,7 @@ class SetupDialog:
             level = setup.seats[seat] if seat < len(setup.seats) else None
             kinds.item(seat).value = level or "human"
         self.sync()
+        by_id("setup-refusal").hidden = True
         by_id("setup").showModal()
 
     def sync(self) -> None:
@@ -114,6 +116,12 @@ class SetupDialog:
                 coach=bool(by_id("coach").checked),
                 real_dice=bool(by_id("real-dice").checked),
             )
+        except DuplicateNameError as error:
+            # Said inside the dialog, which stays open: the page behind it is inert.
+            refusal = by_id("setup-refusal")
+            refusal.textContent = explain(error, self._tr())
+            refusal.hidden = False
+            return
         except InvalidSetupError:
             self._tell(self._tr().gettext("Choose a rule set and 1 to 6 players."))
             return
