@@ -324,6 +324,7 @@ def test_sound_is_off_by_default_and_remembered(booted_page: Page) -> None:
     settings = json.loads(str(stored(page, "yacht:settings")))
     assert (settings["version"], settings["language"], settings["sound"]) == (1, "en", True)
     reload_booted(page)
+    open_menu(page)
     expect(sound).to_have_attribute("aria-pressed", "true")
     sound.click()
     expect(sound).to_have_attribute("aria-pressed", "false")
