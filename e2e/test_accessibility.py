@@ -10,7 +10,7 @@ import pytest
 from axe_audit import audit
 from harness import goto_booted, wait_booted
 from playwright.sync_api import Browser, Page, expect
-from yacht_page import YachtPage
+from yacht_page import YachtPage, open_menu
 
 from yacht.i18n import translator
 
@@ -43,12 +43,14 @@ def test_axe_finds_nothing_on_every_screen(audited: tuple[Page, YachtPage], sche
     board.roll()
     audit(page, f"the board mid-turn ({scheme})")
 
+    open_menu(page)
+    audit(page, f"the board with its menu open ({scheme})")
     page.get_by_role("button", name="Rules").click()
     expect(page.get_by_role("dialog", name="Rules")).to_be_visible()
     audit(page, f"the rules page ({scheme})")
     page.get_by_role("button", name="Close").click()
 
-    page.get_by_role("button", name="Tips").click()
+    open_menu(page).get_by_role("button", name="Tips").click()
     audit(page, f"the tips page ({scheme})")
     page.get_by_role("button", name="Close").click()
 
@@ -60,6 +62,7 @@ def test_axe_finds_nothing_on_every_screen(audited: tuple[Page, YachtPage], sche
 
 def test_dialogs_trap_and_restore_focus(booted_page: Page) -> None:
     page = booted_page
+    menu = open_menu(page)
     opener = page.get_by_role("button", name="Rules")
     opener.focus()
     page.keyboard.press("Enter")
@@ -71,7 +74,8 @@ def test_dialogs_trap_and_restore_focus(booted_page: Page) -> None:
         assert inside, "focus left the open dialog"
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
-    expect(opener).to_be_focused()
+    # The menu closed behind the command: the focus is back on the menu's button.
+    expect(menu.locator(":scope > summary")).to_be_focused()
 
 
 def test_focus_is_always_visible(booted_page: Page) -> None:
@@ -136,6 +140,7 @@ def test_language_switch_keeps_the_game_and_is_remembered(
     board.toggle(0)
     saved = board.saved()
     english_status = board.snapshot()["status"]
+    open_menu(page)
     for language in ("ru", "uk", "pl", "lv", "en"):
         page.locator("#language").select_option(language)
         expect(page.locator("html")).to_have_attribute("lang", language)

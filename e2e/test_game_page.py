@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 from harness import goto_booted, wait_booted
 from playwright.sync_api import Page, expect
-from yacht_page import YachtPage
+from yacht_page import YachtPage, open_menu
 
 import yacht
 from yacht.saves.game_record import GAME_RECORD
@@ -237,7 +236,7 @@ def test_two_player_game_by_keyboard_alone(booted_page: Page) -> None:
 
 
 def test_shortcuts_are_discoverable(game: YachtPage) -> None:
-    summary = game.page.get_by_text("Keyboard shortcuts")
+    summary = open_menu(game.page).get_by_text("Keyboard shortcuts")
     summary.click()
     help_list = game.page.locator("#shortcuts dl")
     expect(help_list).to_be_visible()
@@ -308,35 +307,6 @@ def test_runtime_load_failure_is_explained(site_page: Page, allow_console: Any) 
     expect(site_page.get_by_role("alert")).to_contain_text("could not be downloaded")
     expect(YachtPage(site_page).roll_button).to_be_disabled()
     expect(site_page.locator("#scorecard")).to_be_visible()
-
-
-@pytest.mark.parametrize(
-    ("name", "size", "scheme"),
-    [
-        ("desktop", {"width": 1280, "height": 800}, "light"),
-        ("phone", {"width": 360, "height": 740}, "light"),
-        ("phone-dark", {"width": 360, "height": 740}, "dark"),
-    ],
-)
-def test_board_screenshots(
-    game: YachtPage,
-    save_screenshot: Callable[..., Path],
-    name: str,
-    size: dict[str, int],
-    scheme: str,
-) -> None:
-    page = game.page
-    page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
-    page.set_viewport_size(size)
-    game.roll()
-    game.toggle(1)
-    game.roll()
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= size["width"], f"the page scrolls sideways at {size['width']} px"
-    path = save_screenshot(page, name, full_page=True)
-    assert path.stat().st_size > 10_000
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.emulate_media(color_scheme="light", reduced_motion="no-preference")
 
 
 def test_saved_record_is_the_engine_format(game: YachtPage) -> None:

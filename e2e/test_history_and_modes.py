@@ -17,7 +17,7 @@ import pytest
 from axe_audit import audit
 from harness import goto_booted, reload_booted
 from playwright.sync_api import BrowserContext, Locator, Page, expect
-from yacht_page import YachtPage
+from yacht_page import YachtPage, open_menu
 
 from yacht.game.daily import daily_game, daily_seed, share_text
 from yacht.game.state import GameState, roll
@@ -78,6 +78,7 @@ def play_out(board: YachtPage) -> int:
 
 
 def open_history(page: Page) -> Locator:
+    open_menu(page)
     page.locator("#show-history").click()
     dialog = page.get_by_role("dialog", name="History and statistics")
     expect(dialog).to_be_visible()
@@ -156,6 +157,7 @@ def test_history_is_exported_cleared_with_confirmation_and_imported(
     kept = history_games(page)
     assert kept >= 2
     with page.expect_download() as download:
+        open_menu(page)
         page.get_by_role("button", name="Export").click()
     path = tmp_path / "export.json"
     download.value.save_as(path)
@@ -307,6 +309,7 @@ def test_real_dice_play_a_whole_game_from_typed_faces(
 
 def test_sound_is_off_by_default_and_remembered(booted_page: Page) -> None:
     page = booted_page
+    open_menu(page)
     sound = page.get_by_role("button", name="Sound")
     expect(sound).to_have_attribute("aria-pressed", "false")
     sound.click()
@@ -316,6 +319,7 @@ def test_sound_is_off_by_default_and_remembered(booted_page: Page) -> None:
     board.new_game("traditional", ("Mo",))
     board.roll()  # plays through Web Audio; any failure would log and fail the test
     board.toggle(0)
+    open_menu(page)
     page.locator("#language").select_option("pl")
     page.locator("#language").select_option("en")
     settings = json.loads(str(stored(page, "yacht:settings")))
@@ -325,6 +329,7 @@ def test_sound_is_off_by_default_and_remembered(booted_page: Page) -> None:
         True,
     )
     reload_booted(page)
+    open_menu(page)
     expect(sound).to_have_attribute("aria-pressed", "true")
     sound.click()
     expect(sound).to_have_attribute("aria-pressed", "false")
@@ -341,6 +346,7 @@ def at(page: Page, moment: datetime) -> None:
 
 def play_daily(page: Page) -> tuple[int, ...]:
     """Start today's challenge from the menu and roll once; the first roll."""
+    open_menu(page)
     page.get_by_role("button", name="Daily challenge").click()
     dialog = page.get_by_role("dialog", name="Daily challenge")
     expect(dialog).to_be_visible()
@@ -394,6 +400,7 @@ def test_the_daily_game_is_the_same_everywhere_on_a_date(
     assert next_day != expected
 
     # A second attempt the same day is practice, and says so before it starts.
+    open_menu(auckland)
     auckland.get_by_role("button", name="Daily challenge").click()
     dialog = auckland.get_by_role("dialog", name="Daily challenge")
     expect(dialog).to_contain_text("this attempt is practice")

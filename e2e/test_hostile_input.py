@@ -18,7 +18,7 @@ from pathlib import Path
 
 from harness import CdnMirror, goto_booted, reload_booted
 from playwright.sync_api import BrowserContext, Page, Route, expect
-from yacht_page import YachtPage
+from yacht_page import YachtPage, open_menu
 
 import yacht
 from yacht.saves.game_record import GAME_RECORD, SavedGame
@@ -163,11 +163,13 @@ def test_a_whole_game_runs_without_a_policy_violation(
     expect(page.locator("#game-over")).to_be_visible()
     page.locator("#close-game-over").click()
     with page.expect_download() as download:
+        open_menu(page)
         page.get_by_role("button", name="Export").click()
     download.value.save_as(tmp_path / "game.json")
     page.locator("#import-file").set_input_files(tmp_path / "game.json")
     expect(page.locator("#notice")).to_contain_text("imported")
     page.locator("#close-game-over").click()  # the imported game is a finished one
+    open_menu(page)
     page.locator("#show-rules").click()
     expect(page.locator("#guide")).to_be_visible()
     page.keyboard.press("Escape")

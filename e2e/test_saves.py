@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from harness import goto_booted, reload_booted
 from playwright.sync_api import BrowserContext, Page, expect
-from yacht_page import YachtPage
+from yacht_page import YachtPage, open_menu
 
 import yacht
 from yacht.errors import Damage
@@ -307,6 +307,7 @@ def test_a_tab_that_missed_the_news_does_not_write_over_a_newer_game(
 
 def export_file(page: Page, tmp_path: Path) -> Path:
     with page.expect_download() as download:
+        open_menu(page)
         page.get_by_role("button", name="Export").click()
     target = tmp_path / download.value.suggested_filename
     download.value.save_as(target)

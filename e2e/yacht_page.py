@@ -26,6 +26,15 @@ SNAPSHOT_JS = """() => ({
 })"""
 
 
+def open_menu(page: Page) -> Locator:
+    """Open the ☰ menu, where the secondary commands are, if it is closed; returns it."""
+    menu = page.locator("#more")
+    if not menu.evaluate("details => details.open"):
+        menu.locator(":scope > summary").click()
+    expect(menu).to_have_attribute("open", "")
+    return menu
+
+
 class YachtPage:
     """The game board in a booted page."""
 
@@ -49,6 +58,10 @@ class YachtPage:
 
     def option(self, english_name: str) -> Locator:
         return self.page.get_by_role("button", name=english_name + ":")
+
+    def menu(self) -> Locator:
+        """The ☰ menu, opened."""
+        return open_menu(self.page)
 
     # -- actions -----------------------------------------------------------------------------
 

@@ -134,3 +134,16 @@ def test_announcements() -> None:
     assert roll_announcement(state) == "Rolled 4, 4, 1, 2, 6. 2 rolls left."
     state = yacht.score_category(state, "fours")
     assert score_announcement(state) == "Ann scored 8 points in Fours."
+
+
+def test_an_option_worth_nothing_is_marked_zero_and_only_an_option() -> None:
+    state = rolled(yacht.new_game(["Ann", "Ben"]), 2, 2, 3, 3, 5)
+    rows = {row.key: row for row in board_view(state).rows}
+    assert rows["ones"].cells[0].zero  # an offer of 0
+    assert rows["ones"].cells[0].text == "0"
+    assert not rows["twos"].cells[0].zero  # an offer of 4
+    assert not rows["ones"].cells[1].zero  # Ben's open cell: no offer at all
+    state = yacht.score_category(state, "ones")
+    rows = {row.key: row for row in board_view(state).rows}
+    assert rows["ones"].cells[0].kind == "latest"
+    assert not rows["ones"].cells[0].zero  # a scored 0 is a score, not an offer

@@ -37,6 +37,8 @@ class CellView:
     kind: CellKind
     label: str
     """Accessible name; for an option it starts with the category's English name."""
+    zero: bool = False
+    """An option that would score nothing: shown unlike a real score at a glance."""
 
 
 @dataclass(frozen=True)
@@ -197,7 +199,12 @@ def _rows(state: GameState, tr: Translator) -> tuple[RowView, ...]:
                     "{category}: score {count} point", "{category}: score {count} points", points
                 )
                 cells.append(
-                    CellView(str(points), "option", label.format(category=name, count=points))
+                    CellView(
+                        str(points),
+                        "option",
+                        label.format(category=name, count=points),
+                        zero=points == 0,
+                    )
                 )
             else:
                 label = tr.gettext("{category}: {name}, open")

@@ -28,6 +28,9 @@ TRANSLATED_ATTRIBUTES = ("aria-label", "content")
 # synchronous style and layout per element, milliseconds per click.
 TUMBLE = ("tumble-a", "tumble-b")
 FLASH = ("flash-a", "flash-b")
+# Roll's twin: while it plays (as long as the dice are in the air) Roll takes no clicks, so a
+# double click or a double tap throws once.
+AIRBORNE = ("airborne-a", "airborne-b")
 
 CellKey = tuple[str, int]
 """A scorecard cell: its row's key and the seat of its column."""
@@ -116,6 +119,10 @@ class _Batch(Writer):
         """Replace class ``old`` by ``new`` (add ``new`` when ``old`` is absent or None)."""
         self._ops += (_SWAP, element, old or new, new)
 
+    def drop_class(self, element: Element, name: str) -> None:
+        """Remove class ``name``, whatever was written before."""
+        self._ops += (_TOGGLE, element, name, False)
+
     def flush(self) -> None:
         """Apply the queued writes."""
         if not self._ops:
@@ -146,12 +153,14 @@ class Renderer:
         self._dice = [dice.item(i) for i in range(dice.length)]
         self._layout: tuple[str, ...] = ()
         self._headers: list[Element] = []
+        self._mirrors: list[Element] = []
         self._cells: dict[CellKey, Element] = {}
         self._options: dict[CellKey, _Option] = {}
         self._latest: CellKey | None = None
         # The twin animation class each element carries now (None: never animated).
         self._tumbling: list[str | None] = [None] * len(self._dice)
         self._flashing: dict[CellKey, str] = {}
+        self._airborne: str | None = None
         self._ranking = by_id("ranking")
         self._over_title = by_id("game-over-title")
 
@@ -182,6 +191,12 @@ class Renderer:
         for seat, header in enumerate(self._headers):
             write.cls(header, "current", seat == view.current)
             write.attr(header, "aria-current", "true" if seat == view.current else None)
+        for seat, mirror in enumerate(self._mirrors):
+            write.cls(mirror, "current", seat == view.current)
+        if self._airborne is not None and view.dice[0].face is None:
+            # A new turn: whatever was in the air is gone, and Roll is at once ready again.
+            write.drop_class(self._roll, self._airborne)
+            self._airborne = None
         self._latest = None
         for row in view.rows:
             for seat, cell in enumerate(row.cells):
@@ -233,6 +248,10 @@ class Renderer:
             playing = self._tumbling[index]
             following = self._tumbling[index] = _other(playing, TUMBLE)
             self._write.swap_class(self._dice[index], playing, following)
+        if rerolled:
+            playing = self._airborne
+            following = self._airborne = _other(playing, AIRBORNE)
+            self._write.swap_class(self._roll, playing, following)
         self._write.flush()
 
     def _release_focus(self, view: BoardView) -> None:
@@ -280,7 +299,7 @@ class Renderer:
             option.shown = True
         write.text(option.button, cell.text)
         write.attr(option.button, "aria-label", cell.label)
-        write.cls(option.button, "zero", cell.text == "0")
+        write.cls(option.button, "zero", cell.zero)
 
     def _build_scorecard(self, view: BoardView) -> None:
         # Rule set or players changed: rebuild the table's structure once, then patch cells.
@@ -291,7 +310,15 @@ class Renderer:
         self._headers = [_header(name, "col") for name in view.names]
         for header in self._headers:
             head_row.appendChild(header)
-        self._table.tHead.replaceChildren(head_row)
+        # The same names over the lower section when the sections stand side by side: drawn
+        # for the eye only (the real header row above says it to screen readers).
+        mirror_row = create("tr", cls="mirror")
+        mirror_row.setAttribute("aria-hidden", "true")
+        mirror_row.appendChild(create("td", text=view.category_heading))
+        self._mirrors = [create("td", text=name) for name in view.names]
+        for mirror in self._mirrors:
+            mirror_row.appendChild(mirror)
+        self._table.tHead.replaceChildren(head_row, mirror_row)
         body = self._table.tBodies.item(0)
         body.replaceChildren()
         self._cells = {}

@@ -1,0 +1,241 @@
+"""The table as a player holds it: one screen on a phone, nothing that jumps, one throw a tap.
+
+Geometry is read from the real layout (bounding boxes in CSS pixels) at the phone sizes the game
+is designed for, in every rule set with one and two players; screenshots of the board are saved
+to e2e/artifacts/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+from yacht_page import YachtPage, open_menu
+
+PHONES = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
+RULES = [("traditional", False), ("sum-all", False), ("extended", False), ("extended", True)]
+
+GEOMETRY_JS = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+                       return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+                               width: r.width, height: r.height}; };
+  return {
+    viewport: {width: innerWidth, height: innerHeight},
+    scroll: {x: scrollX, y: scrollY, height: document.documentElement.scrollHeight,
+             width: document.documentElement.scrollWidth},
+    options: [...document.querySelectorAll('#scorecard button.option')].map(
+      (b) => ({category: b.dataset.category, ...box(b)})),
+    rows: [...document.querySelectorAll('#scorecard tbody tr')].map(
+      (t) => ({row: t.dataset.row, ...box(t)})),
+    dice: [...document.querySelectorAll('#dice .die')].map(box),
+    roll: box(document.querySelector('#roll')),
+    card: box(document.querySelector('#scorecard')),
+  };
+}"""
+
+
+@pytest.fixture
+def table(booted_page: Page) -> Iterator[YachtPage]:
+    """The shared booted page, dice still (reduced motion), given back at the usual size."""
+    booted_page.emulate_media(reduced_motion="reduce")
+    yield YachtPage(booted_page)
+    booted_page.set_viewport_size({"width": 1280, "height": 720})
+    booted_page.emulate_media(reduced_motion="no-preference", color_scheme="light")
+
+
+def geometry(page: Page) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate(GEOMETRY_JS)
+    return result
+
+
+def assert_on_one_screen(found: dict[str, Any], where: str) -> None:
+    """The dice, Roll and every open category inside the viewport, the page unscrollable."""
+    height, width = found["viewport"]["height"], found["viewport"]["width"]
+    assert found["scroll"]["height"] <= height, f"{where}: the page scrolls down"
+    assert found["scroll"]["width"] <= width, f"{where}: the page scrolls sideways"
+    assert found["scroll"]["y"] == 0, where
+    things = [("Roll", found["roll"])] + [(f"die {i + 1}", d) for i, d in enumerate(found["dice"])]
+    things += [(option["category"], option) for option in found["options"]]
+    for name, box in things:
+        assert box["top"] >= 0, f"{where}: {name} above the screen: {box}"
+        assert box["bottom"] <= height, f"{where}: {name} below the screen: {box}"
+        assert box["left"] >= 0, f"{where}: {name} off the left edge: {box}"
+        assert box["right"] <= width, f"{where}: {name} off the right edge: {box}"
+        assert min(box["height"], box["width"]) >= 44, f"{where}: {name} too small: {box}"
+
+
+@pytest.mark.parametrize("players", [("Ann",), ("Ann", "Ben")], ids=["solo", "two"])
+@pytest.mark.parametrize(
+    ("ruleset", "bonus"), RULES, ids=[f"{r}{'+bonus' if b else ''}" for r, b in RULES]
+)
+@pytest.mark.parametrize("size", PHONES, ids=["390x844", "360x740"])
+def test_a_phone_shows_dice_roll_and_every_open_category_on_one_screen(
+    table: YachtPage, size: dict[str, int], ruleset: str, bonus: bool, players: tuple[str, ...]
+) -> None:
+    page = table.page
+    page.set_viewport_size(size)
+    table.new_game(ruleset, players, bonus=bonus)
+    where = (
+        f"{size['width']}x{size['height']} {ruleset}{' +bonus' if bonus else ''} {len(players)}p"
+    )
+    before = geometry(page)
+    table.roll()
+    rolled = geometry(page)
+    assert_on_one_screen(rolled, where)
+    categories = {option["category"] for option in rolled["options"]}
+    assert len(categories) == (13 if ruleset == "extended" else 12), where
+    # Every row of the card too (totals, bonus lines), and the card keeps its height.
+    assert max(row["bottom"] for row in rolled["rows"]) <= size["height"], where
+    table.toggle(0)
+    held = geometry(page)
+    table.score_first_option()
+    scored = geometry(page)
+    heights = [state["card"]["height"] for state in (before, rolled, held, scored)]
+    assert len(set(heights)) == 1, f"{where}: the scorecard changed height: {heights}"
+    rolls = [state["roll"] for state in (before, rolled, held, scored)]
+    assert all(box == rolls[0] for box in rolls), f"{where}: Roll moved: {rolls}"
+
+
+def test_open_cells_keep_their_size_through_a_turn(table: YachtPage) -> None:
+    page = table.page
+    page.set_viewport_size(PHONES[1])
+    table.new_game("extended", ("Ann", "Ben"), bonus=True)
+    cells = """() => [...document.querySelectorAll('#scorecard tbody td')].map((c) => {
+        const r = c.getBoundingClientRect(); return [r.top, r.left, r.width, r.height]; })"""
+    before = page.evaluate(cells)
+    table.roll()
+    assert page.evaluate(cells) == before
+    table.page.locator("#hint").click()
+    expect(page.locator("#advice")).to_be_visible()
+    assert page.evaluate(cells) == before  # the hint's panel has its slot: nothing moves
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_double_click_or_double_tap_on_roll_throws_once(table: YachtPage, motion: str) -> None:
+    page = table.page
+    page.emulate_media(reduced_motion=motion)
+    table.new_game("traditional", ("Ann",))
+    table.roll_button.dblclick()
+    page.wait_for_timeout(150)
+    assert table.saved()["rolls"] == 1, "a double click threw twice"
+    # Two quick taps where a thumb would land, once the dice are down.
+    table.roll_button.click(trial=True)  # waits until Roll takes clicks again
+    box = table.roll_button.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.mouse.click(x, y)
+    page.wait_for_timeout(150)
+    assert table.saved()["rolls"] == 2, "two quick taps threw twice"
+    # Once the dice are down, Roll takes the next throw.
+    table.roll()
+    assert table.saved()["rolls"] == 3
+
+
+def test_the_third_players_column_scrolls_under_the_category_names(table: YachtPage) -> None:
+    page = table.page
+    page.set_viewport_size(PHONES[1])
+    table.new_game("extended", ("Ann", "Ben", "Cy", "Dee", "Eve", "Flo"), bonus=True)
+    card = page.locator("section.card")
+    assert card.evaluate("c => c.scrollWidth > c.clientWidth"), "six players fit without scrolling?"
+    name = page.locator("#scorecard tbody tr[data-row='ones'] th")
+    left = name.evaluate("e => e.getBoundingClientRect().left")
+    card.evaluate("c => { c.scrollLeft = c.scrollWidth; }")
+    assert name.evaluate("e => e.getBoundingClientRect().left") == left  # the names stay
+    last = page.locator("#scorecard tbody tr[data-row='ones'] td").last
+    assert last.evaluate("e => e.getBoundingClientRect().right") <= PHONES[1]["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONES[1]["width"]
+    expect(table.roll_button).to_be_in_viewport()
+
+
+def test_the_setup_dialog_shows_one_name_row_per_player(table: YachtPage) -> None:
+    page = table.page
+    page.locator("#new-game").click()
+    setup = page.get_by_role("dialog", name="New game")
+    count = setup.get_by_label("Number of players")
+    rows = setup.locator("#player-names li")
+    for players in (1, 3, 6, 2):
+        count.select_option(str(players))
+        expect(rows.locator("visible=true")).to_have_count(players)
+        for seat in range(6):
+            field = setup.get_by_label(f"Player {seat + 1}", exact=True)
+            (expect(field).to_be_visible if seat < players else expect(field).to_be_hidden)()
+    setup.get_by_role("button", name="Cancel").click()
+
+
+def test_the_menu_holds_the_secondary_commands_and_closes_after_one(table: YachtPage) -> None:
+    page = table.page
+    page.set_viewport_size(PHONES[0])
+    bar = page.locator(".topbar").bounding_box()
+    assert bar is not None
+    assert bar["height"] <= 60, "the bar is one slim row"
+    menu = open_menu(page)
+    for name in ("Rules", "Tips", "Daily challenge", "History", "Sound", "Export", "Import"):
+        expect(menu.get_by_role("button", name=name, exact=True)).to_be_visible()
+    expect(menu.get_by_label("Language")).to_be_visible()
+    menu.get_by_role("button", name="Rules", exact=True).click()
+    expect(page.get_by_role("dialog", name="Rules")).to_be_visible()
+    expect(menu).not_to_have_attribute("open", "")
+    page.keyboard.press("Escape")
+    expect(menu.locator(":scope > summary")).to_be_focused()  # back where the player was
+    open_menu(page)
+    page.keyboard.press("Escape")
+    expect(menu).not_to_have_attribute("open", "")
+
+
+SCREENS = [
+    ("390x844", {"width": 390, "height": 844}),
+    ("360x740", {"width": 360, "height": 740}),
+    ("1280x800", {"width": 1280, "height": 800}),
+]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize(("name", "size"), SCREENS, ids=[name for name, _ in SCREENS])
+def test_board_screenshots(
+    table: YachtPage,
+    save_screenshot: Callable[..., Path],
+    name: str,
+    size: dict[str, int],
+    scheme: str,
+) -> None:
+    page = table.page
+    page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
+    page.set_viewport_size(size)
+    table.new_game("extended", ("Ann", "Ben"), bonus=True)
+    save_screenshot(page, f"{name}-{scheme}-fresh")
+    table.roll()
+    table.toggle(1)
+    table.toggle(3)
+    table.roll()
+    assert_on_one_screen(geometry(page), f"{name} {scheme}")
+    save_screenshot(page, f"{name}-{scheme}-held")
+    page.locator("#hint").click()
+    expect(page.locator("#advice")).to_be_visible()
+    save_screenshot(page, f"{name}-{scheme}-hint")
+    table.score_first_option()
+    save_screenshot(page, f"{name}-{scheme}-scored")
+    if name != "1280x800":
+        open_menu(page)
+        save_screenshot(page, f"{name}-{scheme}-menu")
+        page.keyboard.press("Escape")
+
+
+@pytest.mark.parametrize("size", [PHONES[1], {"width": 1280, "height": 800}], ids=["360", "1280"])
+def test_a_tap_on_a_die_holds_that_die(table: YachtPage, size: dict[str, int]) -> None:
+    # The cubes are drawn in 3D; a tap must reach the die under the finger, not a neighbour.
+    page = table.page
+    page.set_viewport_size(size)
+    table.new_game("traditional", ("Ann",))
+    table.roll()
+    for index in range(5):
+        box = table.dice_buttons.nth(index).bounding_box()
+        assert box is not None
+        before = table.snapshot()["save"]
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_function("b => localStorage.getItem('yacht:game') !== b", arg=before)
+        held = [die[1] == "true" for die in table.snapshot()["dice"]]
+        assert held == [i <= index for i in range(5)], f"tapped die {index + 1}, held {held}"
