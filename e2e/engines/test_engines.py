@@ -11,6 +11,7 @@ printed at the end of the run, not asserted.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -51,6 +52,22 @@ def test_a_first_visit_boots_and_installs_the_worker(board: Board, record_boot: 
     assert snapshot["save"] is None, "a fresh profile has no saved game"
     assert board.wait_settled() == "true", "the worker should have made the game playable offline"
     assert board.driver.execute_async_script(REGISTERED_JS) == "activated"
+
+
+def test_the_suite_hears_console_errors_and_uncaught_exceptions(board: Board) -> None:
+    # Every test's clean bill rests on this channel (BiDi in Firefox, the hook in WebKit).
+    board.driver.execute_script(
+        "console.error('probe: a console error');"
+        "setTimeout(() => { throw new Error('probe: an uncaught exception'); });"
+    )
+    heard: list[str] = []
+    for _ in range(50):
+        heard += board.problems()
+        if len(heard) >= 2:
+            break
+        time.sleep(0.1)
+    assert any("probe: a console error" in line for line in heard), heard
+    assert any("probe: an uncaught exception" in line for line in heard), heard
 
 
 def test_roll_hold_roll_again_and_score(board: Board) -> None:

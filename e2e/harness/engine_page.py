@@ -10,7 +10,7 @@ import json
 import time
 from typing import Any
 
-from .boot import BOOT_TIMEOUT_MS, PYTHON_FAILURE_MARKERS
+from .boot import PYTHON_FAILURE_MARKERS
 from .engine_site import FRAME_PATH, EngineSite
 from .engines import EngineDriver
 
@@ -26,6 +26,8 @@ requestAnimationFrame(() => requestAnimationFrame(() => done(true)));"""
 # MiniBrowser's window is never narrower than its toolbar (about 450 px).
 FRAME_MIN_WIDTH = 500
 POLL_S = 0.1
+# Generous: WebKit's cold boot alone takes several times Chromium's on a busy 2-core machine.
+BOOT_TIMEOUT_S = 120
 
 
 class Board:
@@ -62,7 +64,7 @@ class Board:
         """
         start = time.perf_counter()
         self.driver.get(self.base_url + path)
-        deadline = start + BOOT_TIMEOUT_MS / 1000
+        deadline = start + BOOT_TIMEOUT_S
         while not self.driver.execute_script(READY_JS):
             failures = [p for p in self.problems() if any(m in p for m in PYTHON_FAILURE_MARKERS)]
             assert not failures, f"{self.engine.name} failed to boot: {failures[0]}"
@@ -72,8 +74,8 @@ class Board:
 
     def wait_settled(self) -> str:
         """Wait for what the worker does after an online boot; return its offline status."""
-        status = str(self.wait_for(OFFLINE_READY_JS, "the worker's offline status", 60))
-        self.wait_for(UPDATE_CHECKED_JS, "the worker's update check", 60)
+        status = str(self.wait_for(OFFLINE_READY_JS, "the worker's offline status", BOOT_TIMEOUT_S))
+        self.wait_for(UPDATE_CHECKED_JS, "the worker's update check", BOOT_TIMEOUT_S)
         return status
 
     def controlled(self) -> bool:
@@ -186,7 +188,7 @@ class Board:
                     viewport={"width": width, "height": height},
                 )
             try:
-                self.wait_for(READY_JS, "the game to be ready", BOOT_TIMEOUT_MS / 1000)
+                self.wait_for(READY_JS, "the game to be ready", BOOT_TIMEOUT_S)
                 probes[width, height] = driver.execute_script(probe_js)
                 self.painted()
             finally:

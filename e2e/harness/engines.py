@@ -20,7 +20,6 @@ import os
 import platform
 import shutil
 import subprocess
-import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
@@ -93,13 +92,15 @@ def geckodriver() -> Path | None:
 
 
 def firefox() -> Path | None:
+    """``$YACHT_FIREFOX``, else the first Firefox found."""
     override = os.environ.get("YACHT_FIREFOX")
-    return Path(override) if override else _which(*FIREFOX_CANDIDATES)
+    return _which(override) if override else _which(*FIREFOX_CANDIDATES)
 
 
 def minibrowser() -> Path | None:
+    """``$YACHT_MINIBROWSER``, else WebKitGTK's MiniBrowser where Debian and Fedora put it."""
     override = os.environ.get("YACHT_MINIBROWSER")
-    return Path(override) if override else _which(*MINIBROWSER_CANDIDATES)
+    return _which(override) if override else _which(*MINIBROWSER_CANDIDATES)
 
 
 def missing(engine: str) -> list[str]:
@@ -226,8 +227,3 @@ STARTERS: dict[str, Callable[..., EngineDriver]] = {
     "firefox": start_firefox,
     "webkit": start_webkit,
 }
-
-if __name__ == "__main__":  # python e2e/harness/engines.py: what is missing here
-    for engine in ENGINES:
-        print(engine, "ready" if not missing(engine) else f"missing {missing(engine)}")
-    sys.exit(0)
