@@ -53,17 +53,21 @@ HOOK_JS = f"""// Test-only: remembers what went wrong in this tab (read by the e
     note("console.error: " + Array.prototype.map.call(arguments, String).join(" "));
     return error.apply(console, arguments);
   }};
+  // The message, then the stack: WebKit's stack does not repeat the message.
+  function described(error, message) {{
+    var stack = error && error.stack ? "\\n" + error.stack : "";
+    return message + stack;
+  }}
   addEventListener("error", function (event) {{
     var target = event.target;
     if (target && target !== window) {{
       note("failed to load: " + (target.src || target.href || target.tagName));
     }} else {{
-      note("uncaught: " + ((event.error && event.error.stack) || event.message));
+      note("uncaught: " + described(event.error, event.message));
     }}
   }}, true);
   addEventListener("unhandledrejection", function (event) {{
-    var reason = event.reason;
-    note("unhandled rejection: " + ((reason && reason.stack) || reason));
+    note("unhandled rejection: " + described(event.reason, String(event.reason)));
   }});
 }})();
 """
