@@ -151,6 +151,7 @@ class EngineDriver:
 
     name: str
     driver: Any  # selenium.webdriver.remote.webdriver.WebDriver
+    profile: Path | None = None  # a folder of ours to delete on quit
     _seen: list[str] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -171,6 +172,8 @@ class EngineDriver:
     def quit(self) -> None:
         with contextlib.suppress(Exception):
             self.driver.quit()
+        if self.profile is not None:
+            shutil.rmtree(self.profile, ignore_errors=True)
 
 
 def start_firefox() -> EngineDriver:
@@ -216,11 +219,16 @@ def start_webkit(display: str) -> EngineDriver:
     options.binary_location = str(binary)
     options.add_argument("--automation")
     # Its own cache and data folders (a fresh profile each run: the first visit is cold).
-    home = tempfile.mkdtemp(prefix="yacht-webkit-")
-    env = {**os.environ, "DISPLAY": display, "XDG_CACHE_HOME": home, "XDG_DATA_HOME": home}
+    home = Path(tempfile.mkdtemp(prefix="yacht-webkit-"))
+    env = {
+        **os.environ,
+        "DISPLAY": display,
+        "XDG_CACHE_HOME": str(home),
+        "XDG_DATA_HOME": str(home),
+    }
     service = Service(str(driver_path), env=env, log_output=subprocess.DEVNULL)
     driver = webdriver.WebKitGTK(options=options, service=service)
-    return EngineDriver("webkit", driver)
+    return EngineDriver("webkit", driver, profile=home)
 
 
 STARTERS: dict[str, Callable[..., EngineDriver]] = {
