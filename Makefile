@@ -21,7 +21,8 @@ NPM_STAMP := node_modules/.installed-$(call hash,package-lock.json)
 help:
 	@echo "make play   serve the game at http://127.0.0.1:$(PORT)/"
 	@echo "make check  the fast loop: ruff, mypy and the unit tests (no browser, under a minute)"
-	@echo "make test   install what is missing, then ruff, mypy and pytest (unit + e2e)"
+	@echo "make test   install what is missing, then ruff, mypy and pytest (unit + e2e;"
+	@echo "            e2e in Chromium, and in Firefox and WebKit: e2e/engines/)"
 	@echo "make bench  the page benchmark (boot, clicks, bytes) against its budgets"
 	@echo "make clean  remove installs, caches and test artifacts"
 

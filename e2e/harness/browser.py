@@ -5,7 +5,9 @@ put one there (the usual developer laptop); else Debian's ``/usr/bin/chromium``.
 
 ``python e2e/harness/browser.py`` exits 0 when a browser is found, and otherwise installs one:
 ``apt-get install chromium`` when running as root (or with password-less sudo) on Debian/Ubuntu,
-else ``playwright install chromium``.
+else ``playwright install chromium``. It then installs what the engine suite (``e2e/engines/``)
+lacks for Firefox and WebKit (``firefox-esr``; ``webkit2gtk-driver`` and ``xvfb``) the same way;
+where that cannot be done it says so, and the suite skips that engine, loudly.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
@@ -65,26 +68,68 @@ def _run(command: list[str]) -> None:
     subprocess.run(command, check=True)
 
 
+def _apt_prefix() -> list[str] | None:
+    """``[]`` as root, ``["sudo", "-n"]`` with password-less sudo; None without apt-get."""
+    if not shutil.which("apt-get"):
+        return None
+    if os.geteuid() == 0:
+        return []
+    if shutil.which("sudo"):
+        ok = subprocess.run(["sudo", "-n", "true"], capture_output=True).returncode == 0
+        return ["sudo", "-n"] if ok else None
+    return None
+
+
 def ensure_browser() -> None:
-    """Install a Chromium when none is available."""
+    """Install a Chromium when none is available, then what Firefox and WebKit need."""
+    apt = _apt_prefix()
+    updated = False
+
+    def apt_install(packages: list[str]) -> bool:
+        nonlocal updated
+        assert apt is not None
+        try:
+            if not updated:
+                _run([*apt, "apt-get", "update"])
+                updated = True
+            _run([*apt, "apt-get", "install", "-y", "--no-install-recommends", *packages])
+        except subprocess.CalledProcessError:
+            return False
+        return True
+
     try:
         chosen = choose_chromium(playwright_chromium())
     except FileNotFoundError:
-        pass
+        if os.environ.get("YACHT_CHROMIUM"):
+            raise SystemExit(
+                f"YACHT_CHROMIUM={os.environ['YACHT_CHROMIUM']} does not exist"
+            ) from None
+        if apt is None:
+            _run([sys.executable, "-m", "playwright", "install", "chromium"])
+        elif not apt_install(["chromium"]):
+            raise SystemExit("apt-get could not install chromium") from None
     else:
         print(f"browser: {chosen or 'Playwright-managed Chromium'}")
-        return
-    if os.environ.get("YACHT_CHROMIUM"):
-        raise SystemExit(f"YACHT_CHROMIUM={os.environ['YACHT_CHROMIUM']} does not exist")
-    sudo: list[str] = []
-    if os.geteuid() != 0 and shutil.which("sudo"):
-        ok = subprocess.run(["sudo", "-n", "true"], capture_output=True).returncode == 0
-        sudo = ["sudo", "-n"] if ok else []
-    if shutil.which("apt-get") and (os.geteuid() == 0 or sudo):
-        _run([*sudo, "apt-get", "update"])
-        _run([*sudo, "apt-get", "install", "-y", "--no-install-recommends", "chromium"])
-    else:
-        _run([sys.executable, "-m", "playwright", "install", "chromium"])
+    ensure_engines(apt_install if apt is not None else None)
+
+
+def ensure_engines(apt_install: Callable[[list[str]], bool] | None) -> None:
+    """Install the Debian packages of each engine that lacks something here."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from harness.engines import DEBIAN_PACKAGES, ENGINES, missing
+
+    for engine in ENGINES:
+        if missing(engine) and apt_install is not None:
+            apt_install(DEBIAN_PACKAGES[engine])
+        lacking = missing(engine)
+        if lacking:
+            print(
+                f"WARNING: {engine} cannot be installed here (lacking {', '.join(lacking)}); "
+                "the engine suite will SKIP it.",
+                flush=True,
+            )
+        else:
+            print(f"engine: {engine} ready")
 
 
 if __name__ == "__main__":

@@ -88,6 +88,9 @@ class StaticServer:
     addresses under the prefix.
     """
 
+    # The request handler; a subclass may serve some paths its own way (see ``engine_site.py``).
+    handler: type[SimpleHTTPRequestHandler] = _Handler
+
     def __init__(self, root: Path | str, prefix: str = "/") -> None:
         self.root = Path(root).resolve()
         if not self.root.is_dir():
@@ -95,6 +98,7 @@ class StaticServer:
         self.prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
         self._httpd: _QuietServer | None = None
         self._thread: threading.Thread | None = None
+        self._port = 0  # a free port at the first start; the same one after a stop
 
     @property
     def port(self) -> int:
@@ -115,10 +119,16 @@ class StaticServer:
         """Address of ``path`` (relative to the served root, leading slash optional)."""
         return self.base_url + path.lstrip("/")
 
+    def handler_attributes(self) -> dict[str, Any]:
+        """Class attributes of this server's handler (a subclass adds its own)."""
+        return {"prefix": self.prefix}
+
     def start(self) -> StaticServer:
-        handler = type("Handler", (_Handler,), {"prefix": self.prefix})
+        """Start serving; after ``stop()``, on the same port again (a page sees it come back)."""
+        handler = type("Handler", (self.handler,), self.handler_attributes())
         bound = functools.partial(handler, directory=str(self.root))
-        self._httpd = _QuietServer(("127.0.0.1", 0), bound)
+        self._httpd = _QuietServer(("127.0.0.1", self._port), bound)
+        self._port = self.port
         self._thread = threading.Thread(
             target=self._httpd.serve_forever, name=f"static-server-{self.port}", daemon=True
         )

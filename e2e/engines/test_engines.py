@@ -1,0 +1,181 @@
+"""The game in Firefox and in WebKit (the engine of every iPhone), as well as in Chromium.
+
+One window per engine goes through a player's visit in order: the first (cold) boot, a turn,
+the hint, a reload that restores the game from localStorage under the service worker, a reload
+with the site gone (offline), and pictures at phone and laptop sizes. The tests share that
+window, so each starts from where the one before left the game. Every test also fails on a
+console error, an uncaught exception or a failed load (see ``conftest.py``). Boot times are
+printed at the end of the run, not asserted.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from harness.engine_page import Board
+from harness.pixels import contrast, main_colour
+
+import yacht
+from yacht.rules.categories import Category
+from yacht.rules.rulesets import scores_for
+from yacht.saves.game_record import GAME_RECORD
+from yacht.strategy import advise_state
+
+# Selenium's own WebKitGTK driver class still passes an address the deprecated way.
+pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")
+
+RecordBoot = Callable[[str, str, float], None]
+ARTIFACTS_DIR = Path(__file__).resolve().parents[1] / "artifacts"
+SIZES = [(390, 844), (360, 740), (1280, 800)]
+# What the pictures are checked against: the game's viewport, and the language menu's place
+# and text colour (the menu it sits in, opened for the picture).
+PICTURE_PROBE_JS = """document.querySelector('#more').open = true;
+const menu = document.querySelector('#language');
+const box = menu.getBoundingClientRect();
+return {viewport: [innerWidth, innerHeight], ink: getComputedStyle(menu).color,
+        menu: [box.left, box.top, box.width, box.height]};"""
+REGISTERED_JS = """const done = arguments[arguments.length - 1];
+navigator.serviceWorker.getRegistration().then(
+  (r) => done(r && r.active ? r.active.state : null), () => done(null));"""
+
+
+def state_of(board: Board) -> yacht.GameState:
+    return GAME_RECORD.from_data(board.saved()).state
+
+
+def test_a_first_visit_boots_and_installs_the_worker(board: Board, record_boot: RecordBoot) -> None:
+    record_boot(board.engine.name, "cold", board.open())
+    snapshot = board.snapshot()
+    assert snapshot["roll"] is False, "Roll should be enabled once the game is ready"
+    assert snapshot["save"] is None, "a fresh profile has no saved game"
+    assert board.wait_settled() == "true", "the worker should have made the game playable offline"
+    assert board.driver.execute_async_script(REGISTERED_JS) == "activated"
+
+
+def test_the_suite_hears_console_errors_and_uncaught_exceptions(board: Board) -> None:
+    # Every test's clean bill rests on this channel (BiDi in Firefox, the hook in WebKit).
+    board.driver.execute_script(
+        "console.error('probe: a console error');"
+        "setTimeout(() => { throw new Error('probe: an uncaught exception'); });"
+    )
+    heard: list[str] = []
+    for _ in range(50):
+        heard += board.problems()
+        if len(heard) >= 2:
+            break
+        time.sleep(0.1)
+    assert any("probe: a console error" in line for line in heard), heard
+    assert any("probe: an uncaught exception" in line for line in heard), heard
+
+
+def test_roll_hold_roll_again_and_score(board: Board) -> None:
+    board.roll()
+    first = board.dice()
+    board.toggle(0)
+    board.toggle(2)
+    held = [die[1] for die in board.snapshot()["dice"]]
+    assert held == ["true", "false", "true", "false", "false"]
+    board.roll()
+    second = board.dice()
+    assert (second[0], second[2]) == (first[0], first[2]), "held dice must not change"
+    state = state_of(board)
+    assert state.rolls == 2
+    assert list(state.dice or ()) == second
+    assert state.held == (True, False, True, False, False)
+
+    # The engine's Python scores the dice as CPython does.
+    previews = board.previews()
+    expected = scores_for(tuple(second), state.ruleset)
+    assert previews == {category.value: points for category, points in expected.items()}
+    category = max(previews, key=lambda name: previews[name])
+    board.score(category)
+    state = state_of(board)
+    assert state.players[0].scores == {Category(category): previews[category]}
+    assert state.rolls == 0
+    row = board.driver.execute_script(
+        f"return document.querySelector('#scorecard tr[data-row={category}] td').textContent"
+    )
+    assert row == str(previews[category])
+
+
+def test_the_hint_marks_the_solvers_best_move(board: Board) -> None:
+    board.roll()
+    board.click("#hint")
+    board.wait_for("return !document.querySelector('#advice').hidden", "the hint's panel")
+    options = board.driver.execute_script("return document.querySelectorAll('#advice li').length")
+    assert options == 4
+    advice = advise_state(state_of(board))
+    if advice.should_score:
+        best = advice.best_category.category.value
+        marked = board.driver.execute_script(
+            "return [...document.querySelectorAll('button.option.suggested')]"
+            ".map(b => b.dataset.category)"
+        )
+        assert marked == [best]
+    else:
+        assert advice.best_keep is not None
+        marked = board.driver.execute_script(
+            "return [...document.querySelectorAll('#dice .die')]"
+            ".flatMap((d, i) => d.classList.contains('suggested') ? [i] : [])"
+        )
+        assert tuple(marked) == advice.best_keep.positions
+
+
+def test_a_reload_restores_the_game_under_the_worker(board: Board, record_boot: RecordBoot) -> None:
+    before = board.snapshot()
+    record_boot(board.engine.name, "warm", board.open())
+    assert board.controlled(), "the service worker should serve the second visit"
+    after = board.snapshot()
+    assert after["save"] == before["save"]
+    assert after["dice"] == before["dice"]
+    assert after["cells"] == before["cells"]
+    assert after["rollsLeft"] == before["rollsLeft"]
+    board.wait_settled()  # the update check, before the site goes away
+
+
+def test_an_offline_reload_plays_on(board: Board, record_boot: RecordBoot) -> None:
+    saved = board.saved()
+    scored = len(state_of(board).players[0].scores)
+    board.site.stop()  # the site and the runtime, both served from there, are gone
+    try:
+        record_boot(board.engine.name, "offline", board.open())
+        assert board.controlled()
+        assert board.saved() == saved
+        board.roll()
+        board.click("#hint")
+        board.wait_for("return !document.querySelector('#advice').hidden", "the hint offline")
+        category = next(iter(board.previews()))
+        board.score(category)
+        state = state_of(board)
+        assert len(state.players[0].scores) == scored + 1
+    finally:
+        board.site.start()
+
+
+def test_pictures_at_phone_and_laptop_sizes(board: Board) -> None:
+    """A picture per size (e2e/artifacts/engines-<engine>-<size>.png) with the menu open, and on
+    each the language menu readable: its text against the colour the engine really painted behind it."""
+    ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
+    name = board.engine.name
+
+    def path_for(width: int, height: int) -> Path:
+        return ARTIFACTS_DIR / f"engines-{name}-{width}x{height}.png"
+
+    seen = board.screenshots(SIZES, path_for, PICTURE_PROBE_JS)
+    for size in SIZES:
+        probe = seen[size]
+        assert probe["viewport"] == list(size)
+        left, top, width, height = (round(v) for v in probe["menu"])
+        inset = 4  # inside the border
+        behind = main_colour(
+            path_for(*size), left + inset, top + inset, width - 2 * inset, height - 2 * inset
+        )
+        ink = tuple(int(v) for v in re.findall(r"\d+", probe["ink"])[:3])
+        ratio = contrast(ink, behind)  # type: ignore[arg-type]
+        assert ratio >= 4.5, (
+            f"{name} {size}: the language menu's text {ink} on {behind} (contrast {ratio:.1f})"
+        )
