@@ -158,7 +158,7 @@ def test_an_offline_reload_plays_on(board: Board, record_boot: RecordBoot) -> No
 
 def test_pictures_at_phone_and_laptop_sizes(board: Board) -> None:
     """A picture per size (e2e/artifacts/engines-<engine>-<size>.png) with the menu open, and on
-    each the language menu readable: its text against the colour the engine really painted behind it."""
+    each the language menu readable: its text against the colour the engine really painted."""
     ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
     name = board.engine.name
 
