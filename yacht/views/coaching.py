@@ -1,7 +1,9 @@
 """Hints and the coach: the solver's advice put into words, and every decision graded.
 
 The solver values each option as an expected final score; a decision's cost is how much
-expectation it gave away against the best option (0 when it was the best).
+expectation it gave away against the best option (0 when it was the best). The values are
+exact to well under 1e-9 of a point (see :mod:`yacht.strategy.tables`), so a move is called
+best only when it is, and a small loss is shown as small rather than rounded away.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from yacht.errors import AllDiceHeldError, CategoryFilledError, NoRollsLeftError
 from yacht.game.state import GameState
 from yacht.i18n import ENGLISH, Translator
 from yacht.rules.categories import Category
@@ -19,8 +22,25 @@ from yacht.views.board import category_name
 
 DecisionKind = Literal["keep", "score"]
 TOP_OPTIONS = 4
-NEGLIGIBLE = 0.05
-"""Losses below this are rounding noise in the tables: the move counts as best."""
+TIE = 1e-9
+"""Options this close are equally good: the solver's values are exact to well inside it, so
+anything costing more is a real, if small, loss."""
+SMALLEST_SHOWN = 0.001
+"""Losses below this are shown as "< 0.001" rather than in scientific notation."""
+
+
+def format_loss(loss: float) -> str:
+    """A loss in points, never rounded to nothing: "2.3", "0.28", "0.0042", "< 0.001".
+
+    Losses from one point show one decimal; smaller ones two significant digits.
+    """
+    if loss >= 1:
+        return f"{loss:.1f}"
+    if loss >= SMALLEST_SHOWN:
+        return f"{loss:.2g}"
+    if loss > TIE:
+        return f"< {SMALLEST_SHOWN:g}"
+    return "0"
 
 
 @dataclass(frozen=True)
@@ -98,8 +118,16 @@ def describe_move(move: Move, state: GameState, tr: Translator = ENGLISH) -> str
 
 
 def grade_keep(state: GameState, advice: Advice) -> CoachEntry:
-    """The cost of rolling again with the dice ``state`` holds (graded before the roll)."""
+    """The cost of rolling again with the dice ``state`` holds (graded before the roll).
+
+    :class:`NoRollsLeftError` when no roll is left to make, :class:`AllDiceHeldError` when
+    every die is held (that is no roll at all).
+    """
+    if not advice.keeps:
+        raise NoRollsLeftError("no rolls are left: there is no keep to grade, only a scoring")
     held = tuple(sorted(face for face, on in zip(advice.dice, state.held, strict=True) if on))
+    if len(held) == len(advice.dice):
+        raise AllDiceHeldError("every die is held: rolling would change nothing")
     chosen = next(option for option in advice.keeps if option.faces == held)
     return CoachEntry(
         state.current, state.turn_number, _loss(advice, chosen), Move("hold", held), _best(advice)
@@ -107,19 +135,38 @@ def grade_keep(state: GameState, advice: Advice) -> CoachEntry:
 
 
 def grade_score(state: GameState, category: Category, advice: Advice) -> CoachEntry:
-    """The cost of scoring the dice of ``state`` in ``category`` (graded before scoring)."""
-    chosen = next(option for option in advice.categories if option.category == category)
-    move = Move("score", category=category, points=chosen.points)
+    """The cost of scoring the dice of ``state`` in ``category`` (graded before scoring).
+
+    :class:`CategoryFilledError` when the player has already filled ``category``.
+    """
+    checked = state.ruleset.check(category)
+    chosen = next((option for option in advice.categories if option.category == checked), None)
+    if chosen is None:
+        raise CategoryFilledError(f"{checked.value!r} is already filled: it cannot be graded")
+    move = Move("score", category=checked, points=chosen.points)
     return CoachEntry(state.current, state.turn_number, _loss(advice, chosen), move, _best(advice))
 
 
+def is_best(loss: float) -> bool:
+    """Whether a decision with this loss was (one of) the best."""
+    return loss <= TIE
+
+
 def verdict(entry: CoachEntry, state: GameState, tr: Translator = ENGLISH) -> str:
-    """What the coach says after a decision."""
-    if entry.loss < NEGLIGIBLE:
+    """What the coach says after a decision: "best" only for a best move, else its cost."""
+    if is_best(entry.loss):
         return tr.gettext("Coach: best move.")
     return tr.gettext("Coach: that cost {loss} points on average. Best: {best}.").format(
-        loss=f"{entry.loss:.1f}", best=describe_move(entry.best, state, tr)
+        loss=format_loss(entry.loss), best=describe_move(entry.best, state, tr)
     )
+
+
+def option_text(line: OptionLine, tr: Translator = ENGLISH) -> str:
+    """A hint's option in words: "Hold 6-6 and roll 3 dice: 180.4 expected (costs 0.28)"."""
+    text = tr.gettext("{move}: {value} expected").format(move=line.text, value=f"{line.value:.1f}")
+    if not is_best(line.cost):
+        text += " " + tr.gettext("(costs {cost})").format(cost=format_loss(line.cost))
+    return text
 
 
 @dataclass(frozen=True)
@@ -140,12 +187,34 @@ def summarize(grades: Sequence[CoachEntry], seat: int, turns: int) -> CoachSumma
     for grade in own:
         if 1 <= grade.turn <= turns:
             per_turn[grade.turn - 1] += grade.loss
-    costliest = sorted((g for g in own if g.loss >= NEGLIGIBLE), key=lambda g: -g.loss)[:3]
+    costliest = sorted((g for g in own if not is_best(g.loss)), key=lambda g: -g.loss)[:3]
     return CoachSummary(seat, sum(g.loss for g in own), len(own), tuple(costliest), tuple(per_turn))
 
 
+def summary_text(
+    name: str, summary: CoachSummary, state: GameState, tr: Translator = ENGLISH
+) -> str:
+    """The coach's report on one player in a sentence or two, its losses never rounded away."""
+    text = tr.gettext("{name}: {loss} points of expectation lost in {count} moves.").format(
+        name=name, loss=format_loss(summary.total_loss), count=summary.decisions
+    )
+    worst = [
+        tr.gettext("turn {turn}: {move} (cost {loss})").format(
+            turn=entry.turn,
+            move=describe_move(entry.chosen, state, tr),
+            loss=format_loss(entry.loss),
+        )
+        for entry in summary.costliest
+    ]
+    if worst:
+        text += " " + tr.gettext("Costliest: {moves}.").format(moves="; ".join(worst))
+    return text
+
+
 def _loss(advice: Advice, option: KeepOption | CategoryOption) -> float:
-    return round(advice.cost(option), 2)
+    # Unrounded: a loss of 0.004 is a loss. Options within TIE are equally good: no loss.
+    cost = advice.cost(option)
+    return 0.0 if is_best(cost) else cost
 
 
 def _best(advice: Advice) -> Move:
