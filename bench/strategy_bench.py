@@ -184,6 +184,8 @@ def _games(pool: Any, rules: RuleSet, games: int, level: str) -> list[int]:
 
 def simulate_all(games: int, jobs: int) -> None:
     """Mean and standard error of many optimal games next to the tables' expected score."""
+    if not games:
+        return
     print(f"\n== {games} optimal games per rule set (seeds 10^6 onwards) ==")
     context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
     with context.Pool(jobs) as pool:
@@ -202,6 +204,8 @@ def simulate_all(games: int, jobs: int) -> None:
 
 def simulate_levels(games: int, jobs: int) -> None:
     """Mean ± standard error of the weaker bot levels in Traditional, same seeds as above."""
+    if not games:
+        return
     print(f"\n== {games} games per bot level, Traditional (seeds 10^6 onwards) ==")
     rules = find_ruleset("traditional")
     context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")

@@ -3,7 +3,7 @@
 What is stored
     Only states after an even, non-zero number of turns. A state after an odd number of turns
     is one turn away from stored states, so its value is recomputed on demand (one turn solve,
-    about 0.2 ms) exactly as the builder computed it; advice needs at most 43 of those per
+    about 0.2 ms) with the builder's own turn solver; advice needs at most 43 of those per
     turn and remembers them. That halves every table. The start of the game is two turns
     from stored states and is recomputed the same way.
 
@@ -90,6 +90,8 @@ class StateValues:
     """With a bonus: the same rule set's no-bonus values, used wherever the bonus is decided."""
     stored: dict[int, float] = field(default_factory=dict)
     """Values of stored states, by :meth:`key`."""
+    steps: dict[int, int] = field(default_factory=dict)
+    """The integers the file stores for them (steps above the no-bonus value with a bonus)."""
     computed: dict[int, float] = field(default_factory=dict)
     """Values recomputed from stored ones (or, while building, computed in order)."""
     stride: int = field(init=False)
@@ -181,6 +183,31 @@ def storage_order(space: StateSpace) -> tuple[Step, ...]:
     return tuple(_walk(space))
 
 
+@dataclass(frozen=True, eq=False)
+class Plan:
+    """The storage order as positions, for a fast decoding loop: the predictors of the state
+    at position ``i`` are at positions ``above[i]``, ``left[i]`` and ``corner[i]`` (position
+    ``len(keys)`` is a zero: "no such state")."""
+
+    keys: tuple[int, ...]
+    above: tuple[int, ...]
+    left: tuple[int, ...]
+    corner: tuple[int, ...]
+
+
+@cache
+def storage_plan(space: StateSpace) -> Plan:
+    """:func:`storage_order` as positions."""
+    order = storage_order(space)
+    position = {step[0]: at for at, step in enumerate(order)}
+    none = len(order)
+    columns = [
+        tuple(position.get(step[column], none) if step[column] >= 0 else none for step in order)
+        for column in (1, 2, 3)
+    ]
+    return Plan(tuple(step[0] for step in order), *columns)
+
+
 def _walk(space: StateSpace) -> Iterator[Step]:
     if not space.has_bonus:
         for mask in range(1, space.full_mask):
@@ -266,6 +293,11 @@ _LANE = 8
 
 def decode(space: StateSpace, data: bytes) -> dict[int, int]:
     """The stored integers of a table file, by state key; :class:`TableError` if unusable."""
+    return dict(zip(storage_plan(space).keys, decode_steps(space, data), strict=True))
+
+
+def decode_steps(space: StateSpace, data: bytes) -> list[int]:
+    """The stored integers of a table file in storage order; :class:`TableError` if unusable."""
     name = table_name(space.ruleset)
     try:
         return _decode(space, data)
@@ -275,7 +307,7 @@ def decode(space: StateSpace, data: bytes) -> dict[int, int]:
         raise TableError(f"the table for {name!r} is damaged ({error})") from None
 
 
-def _decode(space: StateSpace, data: bytes) -> dict[int, int]:
+def _decode(space: StateSpace, data: bytes) -> list[int]:
     if data[:4] != MAGIC or len(data) < 7:
         raise TableError("not a Yacht value table")
     if data[4] != FORMAT_VERSION:
@@ -287,8 +319,8 @@ def _decode(space: StateSpace, data: bytes) -> dict[int, int]:
             f"the table for {table_name(space.ruleset)!r} was built for other rules: "
             "rebuild it with `python -m yacht tables`"
         )
-    order = storage_order(space)
-    count, width = len(order), header.get("width")
+    plan = storage_plan(space)
+    count, width = len(plan.keys), header.get("width")
     if header.get("states") != count or not isinstance(width, int) or not 1 <= width <= _LANE:
         raise TableError("its header does not match the rules' states")
     planes = zlib.decompress(data[7 + length :])
@@ -301,11 +333,12 @@ def _decode(space: StateSpace, data: bytes) -> dict[int, int]:
     codes = array.array("Q", lanes)
     if sys.byteorder != "little":
         codes.byteswap()
-    steps: dict[int, int] = {}
-    get = steps.get
-    for (key, a, b, c), code in zip(order, codes, strict=True):
-        delta = -(code + 1) // 2 if code & 1 else code // 2
-        steps[key] = delta + get(a, 0) + get(b, 0) - get(c, 0)
+    steps = [0] * (count + 1)  # the last one stays 0: what a missing predictor stands for
+    for at, code, a, b, c in zip(
+        range(count), codes, plan.above, plan.left, plan.corner, strict=True
+    ):
+        steps[at] = ((code >> 1) ^ -(code & 1)) + steps[a] + steps[b] - steps[c]
+    del steps[count]
     return steps
 
 
@@ -356,11 +389,12 @@ def values_from_steps(
     """A :class:`StateValues` holding these stored integers (as :meth:`StateValues.from_steps`
     converts them, in one pass)."""
     values = StateValues(space, base)
+    values.steps = steps
     if base is None:
         values.stored = {key: count * STEP for key, count in steps.items()}
         return values
     # A no-bonus table has one state per mask, so its keys are the masks.
-    floor = {mask: round(value * STEPS_PER_POINT) for mask, value in base.stored.items()}
+    floor = base.steps
     stride = values.stride
     values.stored = {key: (count + floor[key // stride]) * STEP for key, count in steps.items()}
     return values

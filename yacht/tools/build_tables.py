@@ -60,7 +60,7 @@ def build_values(ruleset: RuleSet, base: StateValues | None = None) -> BuiltTabl
     if space.has_bonus and base is None:
         base = build_values(ruleset.with_upper_bonus(False)).values
     values = StateValues(space, base)
-    steps: dict[int, int] = {}
+    steps = values.steps
     solved = 0
     by_layer = sorted(range(space.full_mask), key=lambda mask: -mask.bit_count())
     for mask in by_layer:
