@@ -143,12 +143,12 @@ def advice_latency() -> None:
 def play(rules: RuleSet, seed: int, level: str = "optimal") -> int:
     """One solitaire game by a bot of ``level`` through the engine; its final score."""
     dice = random.Random(seed)
-    choices = random.Random(-seed - 1)
+    # As the page does: one generator for the game, never advanced. A bot's randomness comes
+    # from it and the decision point, so asking again between holds gives the same decision.
+    chance = random.Random(-seed - 1)
     state = new_game(["Bot"], rules)
     while not state.is_over:
-        action = choose_action(state, level, choices)
-        choices.random()  # a fresh draw for the next decision
-        state = apply(state, action, dice)
+        state = apply(state, choose_action(state, level, chance), dice)
     return state.totals()[0].total
 
 
