@@ -92,17 +92,20 @@ def table_sizes() -> None:
 
 
 def load_times() -> None:
-    """Milliseconds to read each table into values (decode + floats), best and median of 5."""
-    print("\n== loading a table (bytes in memory -> values), CPython ==")
+    """Milliseconds to read each table into values (decode + floats), best and median of 5.
+
+    Processor time, not wall-clock time: on a shared machine the latter mostly measures the
+    neighbours."""
+    print("\n== loading a table (file -> values), CPython, processor time ==")
     for rules in shipped_rulesets():
         times = []
         for _ in range(5):
             load_values.cache_clear()
             if rules.upper_bonus is not None:
                 load_values(rules.with_upper_bonus(False))  # its base, timed on its own line
-            started = time.perf_counter()
+            started = time.process_time()
             load_values(rules)
-            times.append(time.perf_counter() - started)
+            times.append(time.process_time() - started)
         print(
             f"{table_name(rules):>15}: best {1e3 * min(times):6.1f} ms, "
             f"median {1e3 * statistics.median(times):6.1f} ms"
@@ -154,15 +157,15 @@ def play(rules: RuleSet, seed: int, level: str = "optimal") -> int:
 
 def bot_speed() -> None:
     """Optimal-bot games per second through the engine, from a cold start and warmed up."""
-    print("\n== optimal bot through the engine (choose_action + apply) ==")
+    print("\n== optimal bot through the engine (choose_action + apply), per processor second ==")
     for rules in shipped_rulesets():
         load_values.cache_clear()
         load_values(rules)
         for label, seeds in (("first 100 games", range(100)), ("next 200 games", range(100, 300))):
-            started = time.perf_counter()
+            started = time.process_time()
             for seed in seeds:
                 play(rules, seed)
-            rate = len(seeds) / (time.perf_counter() - started)
+            rate = len(seeds) / (time.process_time() - started)
             print(f"{table_name(rules):>15}, {label}: {rate:6.1f} games/s")
 
 
