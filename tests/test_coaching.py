@@ -16,10 +16,14 @@ from yacht.session.coach_log import CoachEntry, Move
 from yacht.session.grading import grade_keep, grade_score
 from yacht.strategy import KeepOption, advise_state
 from yacht.views.coaching import (
-    NEGLIGIBLE,
+    TIE,
+    OptionLine,
     describe_keep,
+    format_loss,
     hint,
+    option_text,
     summarize,
+    summary_text,
     verdict,
 )
 
@@ -51,7 +55,7 @@ def test_grades_cost_nothing_for_the_best_move_and_something_for_a_bad_one() -> 
     state = rolled(6, 6, 2, 6, 6)
     advice = advise_state(state)
     best = yacht.hold(yacht.hold(yacht.hold(yacht.hold(state, 0), 1), 3), 4)
-    assert grade_keep(best, advise_state(best)).loss < NEGLIGIBLE
+    assert grade_keep(best, advise_state(best)).loss == 0
     keep_nothing = grade_keep(state, advice)
     assert keep_nothing.loss > 1
     assert keep_nothing.chosen == Move("hold", ())
@@ -157,3 +161,84 @@ def test_entries_round_trip() -> None:
         ),
     )
     assert COACH_LOG_RECORD.decode(COACH_LOG_RECORD.encode(log)) == log
+
+
+def test_losses_are_never_rounded_to_nothing() -> None:
+    assert format_loss(12.345) == "12.3"
+    assert format_loss(1.0) == "1.0"
+    assert format_loss(0.283) == "0.28"
+    assert format_loss(0.028) == "0.028"
+    assert format_loss(0.0042) == "0.0042"
+    assert format_loss(0.0004) == "< 0.001"
+    assert format_loss(2 * TIE) == "< 0.001"
+    assert format_loss(TIE / 2) == "0"
+    assert format_loss(0.0) == "0"
+
+
+def bonus_endgame() -> yacht.GameState:
+    """Ones to Fives filled (39), Sixes, Three of a Kind, Big Straight and Yacht open, 2-2-5-1-2
+    with no rolls left: scoring 6 in Three of a Kind is best, scratching Yacht only a little
+    worse (0.028 points), which tables rounded to 1/16 of a point got the wrong way round."""
+    state = yacht.new_game(["Ann"], "extended", upper_bonus=True)
+    filled = {
+        "ones": (1, 1, 2, 3, 5),
+        "twos": (2, 2, 2, 1, 3),
+        "threes": (3, 3, 3, 1, 2),
+        "fours": (4, 4, 4, 1, 2),
+        "fives": (5, 5, 1, 2, 3),
+        "small_straight": (1, 2, 3, 4, 6),
+        "four_of_a_kind": (6, 6, 6, 6, 1),
+        "full_house": (2, 2, 3, 3, 3),
+        "choice": (6, 6, 5, 5, 4),
+    }
+    for category, dice in filled.items():
+        state = yacht.score_category(yacht.roll(state, ScriptedDice(dice)), category)
+    assert state.current_player.totals(state.ruleset).upper == 39
+    for dice in ((2, 2, 5, 1, 2), (2, 2, 5, 1, 2), (2, 2, 5, 1, 2)):
+        state = yacht.roll(state, ScriptedDice(dice))
+    assert state.rolls_left == 0
+    return state
+
+
+def test_a_small_loss_is_graded_as_a_loss_and_the_best_as_best() -> None:
+    state = bonus_endgame()
+    advice = advise_state(state)
+    assert advice.best_category.category is yacht.Category.THREE_OF_A_KIND
+    scratch = grade_score(state, yacht.Category.YACHT, advice)
+    assert 0.02 < scratch.loss < 0.04
+    text = verdict(scratch, state)
+    assert text == "Coach: that cost 0.028 points on average. Best: Score 6 in Three of a Kind."
+    best = grade_score(state, yacht.Category.THREE_OF_A_KIND, advice)
+    assert best.loss == 0
+    assert verdict(best, state) == "Coach: best move."
+    summary = summarize([scratch, best], 0, 13)
+    assert summary.costliest == (scratch,)
+    assert summary_text("Ann", summary, state) == (
+        "Ann: 0.028 points of expectation lost in 2 moves. "
+        "Costliest: turn 10: Score 0 in Yacht (cost 0.028)."
+    )
+
+
+def test_hint_lines_show_small_costs() -> None:
+    assert option_text(OptionLine("Score 6 in Three of a Kind", 120.04, 0.0)) == (
+        "Score 6 in Three of a Kind: 120.0 expected"
+    )
+    assert option_text(OptionLine("Score 0 in Yacht", 120.01, 0.028)) == (
+        "Score 0 in Yacht: 120.0 expected (costs 0.028)"
+    )
+
+
+def test_grading_what_cannot_be_chosen_is_refused() -> None:
+    state = bonus_endgame()
+    advice = advise_state(state)
+    with pytest.raises(yacht.NoRollsLeftError):
+        grade_keep(state, advice)
+    with pytest.raises(yacht.CategoryFilledError):
+        grade_score(state, yacht.Category.ONES, advice)
+    with pytest.raises(yacht.UnknownCategoryError):
+        grade_score(state, yacht.Category.LITTLE_STRAIGHT, advice)
+    held = rolled(3, 3, 3, 3, 3)
+    for index in range(5):
+        held = yacht.hold(held, index)
+    with pytest.raises(yacht.AllDiceHeldError):
+        grade_keep(held, advise_state(held))

@@ -9,12 +9,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import yacht
 from tests.reference import CATEGORY_ORDER, UPPER_FACE, reference_score
 from yacht import Category, new_game, roll
 from yacht.errors import (
     GameOverError,
     InvalidDiceError,
+    InvalidFilledError,
+    InvalidHeldError,
+    InvalidRollsLeftError,
     InvalidStateError,
+    InvalidSubtotalError,
     NotRolledYetError,
     UnknownCategoryError,
 )
@@ -231,3 +236,103 @@ def test_advice_is_plain_frozen_data() -> None:
 def test_preload_reads_the_table_ahead() -> None:
     preload("extended", upper_bonus=True)
     assert values_for("extended", upper_bonus=True).stored
+
+
+# -- input checks ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rolls_left", [True, False, 1.0, 1.5, "1", None, 3, -1])
+def test_rolls_left_must_be_a_whole_number_from_0_to_2(rolls_left: object) -> None:
+    with pytest.raises(InvalidRollsLeftError, match=r"rolls left|rolls are left"):
+        advise([1, 2, 3, 4, 5], rolls_left)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "held", [[True] * 4, [False] * 6, [1, 0, 0, 0, 0], "TFFFF", [None] * 5, []]
+)
+def test_held_must_be_five_flags(held: object) -> None:
+    with pytest.raises(InvalidHeldError, match=r"5 true/false"):
+        advise([1, 2, 3, 4, 5], 1, held=held)  # type: ignore[arg-type]
+
+
+def test_filled_must_be_a_collection_without_repeats() -> None:
+    with pytest.raises(InvalidFilledError, match="single value 'choice'"):
+        advise([1, 2, 3, 4, 5], 1, "choice")
+    with pytest.raises(InvalidFilledError, match="single value"):
+        advise([1, 2, 3, 4, 5], 1, Category.YACHT)
+    with pytest.raises(InvalidFilledError, match="'yacht' is listed twice"):
+        advise([1, 2, 3, 4, 5], 1, ["yacht", "ones", Category.YACHT])
+
+
+@pytest.mark.parametrize(
+    ("filled", "subtotal", "bonus"),
+    [
+        ([], 1, False),
+        (["twos"], 3, False),
+        (["twos"], 3, True),
+        (["twos"], 12, True),
+        (["sixes", "yacht"], -6, False),
+        (["ones"], True, False),
+        (["ones"], 2.0, False),
+    ],
+)
+def test_an_impossible_upper_subtotal_is_refused(
+    filled: list[str], subtotal: object, bonus: bool
+) -> None:
+    with pytest.raises(InvalidSubtotalError, match="upper subtotal"):
+        advise(
+            [1, 2, 3, 4, 5],
+            0,
+            filled,
+            subtotal,  # type: ignore[arg-type]
+            ruleset="extended",
+            upper_bonus=bonus,
+        )
+
+
+def test_possible_subtotals_pass_with_or_without_the_bonus() -> None:
+    for bonus in (False, True):
+        advise([1, 2, 3, 4, 5], 0, ["twos", "sixes"], 38, ruleset="extended", upper_bonus=bonus)
+        advise([1, 2, 3, 4, 5], 0, ["ones"], 0, ruleset="extended", upper_bonus=bonus)
+
+
+def test_input_errors_are_position_errors_of_the_engine() -> None:
+    for error in (
+        InvalidRollsLeftError,
+        InvalidHeldError,
+        InvalidFilledError,
+        InvalidSubtotalError,
+    ):
+        assert issubclass(error, InvalidStateError)
+        assert issubclass(error, yacht.YachtError)
+
+
+def test_expected_score_is_at_the_top_level() -> None:
+    assert yacht.expected_score() == expected_score("traditional")
+    assert yacht.expected_score("extended", upper_bonus=True) == expected_score(
+        "extended", upper_bonus=True
+    )
+
+
+# -- the best option ---------------------------------------------------------------------------
+
+
+@given(positions())
+def test_the_best_option_is_never_worse_than_a_listed_one(
+    position: tuple[str, bool, list[int], int, list[str], int],
+) -> None:
+    ruleset, bonus, dice, rolls_left, filled, subtotal = position
+    advice = advise(dice, rolls_left, filled, subtotal, ruleset=ruleset, upper_bonus=bonus)
+    best = advice.best_keep if advice.best_keep is not None else advice.best_category
+    for option in (*advice.keeps, *advice.categories):
+        assert best.value >= option.value
+        assert advice.value >= option.value
+    # A category's value is its points, any bonus, and the value of the state it leads to.
+    values = values_for(ruleset, upper_bonus=bonus)
+    space = values.space
+    mask = space.mask_of(filled)
+    for option in advice.categories:
+        index = space.categories.index(option.category)
+        after, earned = space.after_scoring(space.cap(subtotal), index, option.points)
+        assert earned == option.bonus
+        assert option.value == option.points + earned + values.value(mask | 1 << index, after)

@@ -7,6 +7,8 @@
 >>> game = yacht.roll(game)
 >>> game.rolls_left
 2
+>>> round(yacht.expected_score("traditional"), 3)
+166.955
 """
 
 from yacht.errors import (
@@ -19,10 +21,15 @@ from yacht.errors import (
     IllegalActionError,
     InvalidDiceError,
     InvalidDieIndexError,
+    InvalidFilledError,
+    InvalidHeldError,
+    InvalidPositionError,
+    InvalidRollsLeftError,
     InvalidSaveError,
     InvalidSeedError,
     InvalidSetupError,
     InvalidStateError,
+    InvalidSubtotalError,
     NoRollsLeftError,
     NothingToUndoError,
     NotRolledYetError,
@@ -68,6 +75,17 @@ from yacht.rules.rulesets import (
     scores_for,
 )
 
+
+def expected_score(ruleset: str | RuleSet = "traditional", *, upper_bonus: bool = False) -> float:
+    """The optimal expected final score of a fresh solitaire game of ``ruleset``.
+
+    The solver is imported on the first call, so ``import yacht`` stays cheap.
+    """
+    from yacht.strategy.advice import expected_score as solved
+
+    return solved(ruleset, upper_bonus=upper_bonus)
+
+
 __all__ = [
     "MAX_NAME_LENGTH",
     "MAX_PLAYERS",
@@ -89,10 +107,15 @@ __all__ = [
     "IllegalActionError",
     "InvalidDiceError",
     "InvalidDieIndexError",
+    "InvalidFilledError",
+    "InvalidHeldError",
+    "InvalidPositionError",
+    "InvalidRollsLeftError",
     "InvalidSaveError",
     "InvalidSeedError",
     "InvalidSetupError",
     "InvalidStateError",
+    "InvalidSubtotalError",
     "LastScore",
     "NoRollsLeftError",
     "NotRolledYetError",
@@ -113,6 +136,7 @@ __all__ = [
     "apply",
     "clean_name",
     "enter_dice",
+    "expected_score",
     "find_ruleset",
     "hold",
     "legal_actions",

@@ -50,6 +50,26 @@ class InvalidStateError(YachtError, ValueError):
     """A game state that no sequence of legal actions could reach."""
 
 
+class InvalidPositionError(InvalidStateError):
+    """A position given to the advice that no game could be in: its message says which part."""
+
+
+class InvalidRollsLeftError(InvalidPositionError):
+    """Rolls left that are not a whole number from 0 to 2."""
+
+
+class InvalidHeldError(InvalidPositionError):
+    """Held-dice flags that are not five true/false values."""
+
+
+class InvalidFilledError(InvalidPositionError):
+    """Filled categories given as a bare string, or with a category listed twice."""
+
+
+class InvalidSubtotalError(InvalidPositionError):
+    """An upper subtotal that the filled upper categories cannot add up to."""
+
+
 class IllegalActionError(YachtError, ValueError):
     """An action the rules do not allow in the current state; the state is unchanged."""
 

@@ -15,12 +15,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from yacht.errors import GameOverError, InvalidStateError, NotRolledYetError
+from yacht.errors import (
+    GameOverError,
+    InvalidFilledError,
+    InvalidHeldError,
+    InvalidRollsLeftError,
+    InvalidStateError,
+    NotRolledYetError,
+)
 from yacht.game.state import ROLLS_PER_TURN, GameState
 from yacht.rules.categories import Category
 from yacht.rules.dice import DICE_COUNT, Dice, validate_dice
 from yacht.rules.rulesets import DEFAULT_RULESET, RuleSet, find_ruleset
 from yacht.strategy.keeps import keep_graph, keep_values, positions_of
+from yacht.strategy.states import StateSpace
 from yacht.strategy.tables import StateValues, load_values
 from yacht.strategy.turn import category_value, final_values, throw_values
 
@@ -131,14 +139,21 @@ def advise(
     Values are expected *final* scores when ``banked`` is the points already on the card
     (bonus included); with the default 0 they are the points still to come. ``held`` only
     picks which of equal dice a keep names, preferring dice already held.
+
+    Input no game could have raises a subclass of :class:`yacht.errors.InvalidStateError`
+    naming what is wrong (:class:`yacht.errors.InvalidDiceError` for the dice,
+    :class:`yacht.errors.UnknownCategoryError` for a category the rule set lacks).
     """
     rules = find_ruleset(ruleset, upper_bonus=upper_bonus)
-    values = load_values(rules)
     throw = validate_dice(dice)
-    mask = values.space.mask_of(filled)
-    found = evaluate(values, mask, upper_subtotal, tuple(sorted(throw)), rolls_left)
-    hint = tuple(held) if held is not None else (False,) * DICE_COUNT
+    check_rolls_left(rolls_left)
+    hint = _held_flags(held)
+    if isinstance(banked, bool) or not isinstance(banked, int) or banked < 0:
+        raise InvalidStateError(f"banked points are a whole number from 0, not {banked!r}")
+    values = load_values(rules)
     space = values.space
+    mask = _filled_mask(space, filled)
+    found = evaluate(values, mask, upper_subtotal, tuple(sorted(throw)), rolls_left)
     return Advice(
         dice=throw,
         rolls_left=rolls_left,
@@ -152,6 +167,43 @@ def advise(
             for index, points, earned, worth in found.categories
         ),
     )
+
+
+def check_rolls_left(rolls_left: object) -> None:
+    """Raise :class:`InvalidRollsLeftError` unless ``rolls_left`` is an int from 0 to 2."""
+    if isinstance(rolls_left, bool) or not isinstance(rolls_left, int):
+        raise InvalidRollsLeftError(
+            f"rolls left are a whole number from 0 to {MAX_ROLLS_LEFT}, not {rolls_left!r}"
+        )
+    if not 0 <= rolls_left <= MAX_ROLLS_LEFT:
+        raise InvalidRollsLeftError(
+            f"after a roll 0 to {MAX_ROLLS_LEFT} rolls are left, not {rolls_left!r}"
+        )
+
+
+def _held_flags(held: Sequence[bool] | None) -> tuple[bool, ...]:
+    if held is None:
+        return (False,) * DICE_COUNT
+    if isinstance(held, str | bytes):
+        raise InvalidHeldError(f"held is {DICE_COUNT} true/false flags, not the text {held!r}")
+    flags = tuple(held)
+    if len(flags) != DICE_COUNT or not all(isinstance(flag, bool) for flag in flags):
+        raise InvalidHeldError(f"held is {DICE_COUNT} true/false flags, one a die, not {flags!r}")
+    return flags
+
+
+def _filled_mask(space: StateSpace, filled: Iterable[Category | str]) -> int:
+    if isinstance(filled, str):
+        raise InvalidFilledError(
+            f"filled is a collection of categories, not the single value {filled!r}"
+        )
+    categories = [space.ruleset.check(category) for category in filled]
+    seen: set[Category] = set()
+    for category in categories:
+        if category in seen:
+            raise InvalidFilledError(f"the category {category.value!r} is listed twice as filled")
+        seen.add(category)
+    return space.mask_of(categories)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,10 +226,7 @@ def evaluate(
     Cached, because a bot asks again after every hold and a player's screen after every click.
     """
     space = values.space
-    if not 0 <= rolls_left <= MAX_ROLLS_LEFT:
-        raise InvalidStateError(
-            f"after a roll 0 to {MAX_ROLLS_LEFT} rolls are left, not {rolls_left!r}"
-        )
+    check_rolls_left(rolls_left)
     if mask == space.full_mask:
         raise GameOverError("every category is filled: nothing to advise")
     space.check_position(mask, upper_subtotal)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 
-from yacht.errors import InvalidStateError
+from yacht.errors import InvalidStateError, InvalidSubtotalError
 from yacht.rules.categories import UPPER_FACES, Category
 from yacht.rules.dice import DICE_COUNT, all_throws
 from yacht.rules.rulesets import RuleSet
@@ -87,12 +87,21 @@ class StateSpace:
         return tuple(sorted(self.live[mask & self.upper_mask]))
 
     def check_position(self, mask: int, subtotal: int) -> None:
-        """Raise :class:`InvalidStateError` unless play can reach (mask, capped subtotal)."""
+        """Raise :class:`InvalidStateError` unless play can reach (mask, upper subtotal).
+
+        The subtotal is checked uncapped and with or without a bonus: 7 with only Twos
+        filled is wrong even where the solver would not look at it.
+        """
         if not 0 <= mask <= self.full_mask:
             raise InvalidStateError(f"no such set of filled categories: {mask:#x}")
-        if self.cap(subtotal) not in self.reachable_subtotals(mask):
-            raise InvalidStateError(
-                f"an upper subtotal of {subtotal} cannot come from the filled upper categories"
+        if isinstance(subtotal, bool) or not isinstance(subtotal, int):
+            raise InvalidSubtotalError(f"the upper subtotal is a whole number, not {subtotal!r}")
+        faces = tuple(face for i, face in enumerate(self.upper_face) if face and mask >> i & 1)
+        if subtotal not in _possible_sums(faces):
+            counted = ", ".join(map(str, faces)) or "no upper category"
+            raise InvalidSubtotalError(
+                f"an upper subtotal of {subtotal} cannot come from the filled upper categories "
+                f"(filled faces: {counted})"
             )
 
 
@@ -139,4 +148,13 @@ def _reachable_subtotals(upper_face: tuple[int, ...], threshold: int, mask: int)
     for i, face in enumerate(upper_face):
         if face and mask >> i & 1:
             sums = {min(s + k * face, threshold) for s in sums for k in range(DICE_COUNT + 1)}
+    return frozenset(sums)
+
+
+@cache
+def _possible_sums(faces: tuple[int, ...]) -> frozenset[int]:
+    """Every total that upper categories counting these faces can add up to, uncapped."""
+    sums = {0}
+    for face in faces:
+        sums = {s + k * face for s in sums for k in range(DICE_COUNT + 1)}
     return frozenset(sums)

@@ -5,8 +5,9 @@ and the value of the state they lead to. With ``r`` rolls left a throw is worth 
 and a keep is worth the average of the throws it can become with ``r - 1`` rolls left. The
 turn's value is the average over the first throw of five dice with two rolls left.
 
-The table builder and the advice share these functions, so a shipped value and the value the
-advice recomputes from the shipped successors are the same floats.
+The table builder and the advice share these functions: the builder solves every state with
+them at full precision, and the advice recomputes in-turn values with them from the shipped
+between-turn values, which are within 2.3e-10 of the builder's.
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
 """Building the value tables: retrograde dynamic programming over the states between turns.
 
 The last turn is solved first (every category but one filled), then each earlier layer from
-the values of the layer after it, down to the empty scorecard. Each state costs one exact turn
-solve (:func:`yacht.strategy.turn.turn_value`, about 0.2 ms on CPython), so the three plain
+the values of the layer after it, down to the empty scorecard, in full float64 precision: the
+values are rounded for the file only once every state is solved, so no rounding reaches an
+earlier state (see :mod:`yacht.strategy.tables` for what that guarantees). Each state costs one
+turn solve (:func:`yacht.strategy.turn.turn_value`, about 0.2 ms on CPython), so the three plain
 rule sets take seconds and the extended sheet with its bonus (231,552 live states) about a
 minute, in pure Python: no numpy needed.
 
@@ -34,6 +36,7 @@ class BuiltTable:
 
     ruleset: RuleSet
     values: StateValues
+    """The exact (unrounded) values of every state."""
     steps: dict[int, int]
     """The stored integers by state key: exactly what the file holds."""
     states: int
@@ -51,16 +54,13 @@ class BuiltTable:
 
 
 def build_values(ruleset: RuleSet, base: StateValues | None = None) -> BuiltTable:
-    """Solve every state of ``ruleset``; with a bonus, ``base`` is its no-bonus solution.
-
-    A stored state is rounded as the file will hold it before any earlier state uses it.
-    """
+    """Solve every state of ``ruleset``; with a bonus, ``base`` is its exact no-bonus solution."""
     started = time.perf_counter()
     space = state_space(ruleset)
     if space.has_bonus and base is None:
         base = build_values(ruleset.with_upper_bonus(False)).values
     values = StateValues(space, base)
-    steps: dict[int, int] = {}
+    steps = values.steps
     solved = 0
     by_layer = sorted(range(space.full_mask), key=lambda mask: -mask.bit_count())
     for mask in by_layer:
@@ -69,11 +69,29 @@ def build_values(ruleset: RuleSet, base: StateValues | None = None) -> BuiltTabl
             exact = turn_value(space, values, mask, subtotal)
             key = values.key(mask, subtotal)
             if is_stored(mask):
-                steps[key], values.stored[key] = values.stored_value(mask, subtotal, exact)
+                values.stored[key] = exact
+                steps[key] = values.steps_of(mask, exact)
             else:
                 values.computed[key] = exact
             solved += 1
     return BuiltTable(ruleset, values, steps, solved, time.perf_counter() - started)
+
+
+def deviation(table: BuiltTable, shipped: StateValues) -> float:
+    """The largest difference between ``shipped`` values and the exact ones, over every state.
+
+    The stored states are compared directly; every other state is recomputed from the shipped
+    values as advice would recompute it (one turn solve each, so this takes as long as the
+    build).
+    """
+    exact = table.values
+    largest = 0.0
+    for key, value in exact.stored.items():
+        largest = max(largest, abs(shipped.stored[key] - value))
+    for key, value in exact.computed.items():
+        mask, subtotal = divmod(key, exact.stride)
+        largest = max(largest, abs(shipped.value(mask, subtotal) - value))
+    return largest
 
 
 def build_all(rulesets: Iterable[RuleSet] | None = None) -> Iterable[BuiltTable]:

@@ -1,7 +1,9 @@
 """Hints and the coach in words: the solver's advice and the coach's grades, as sentences.
 
 The solver values each option as an expected final score; a decision's cost is how much
-expectation it gave away against the best option (0 when it was the best).
+expectation it gave away against the best option (0 when it was the best). The values are
+exact to well under 1e-9 of a point (see :mod:`yacht.strategy.tables`), so a move is called
+best only when it is, and a small loss is shown as small rather than rounded away.
 """
 
 from __future__ import annotations
@@ -13,12 +15,27 @@ from yacht.game.state import GameState
 from yacht.i18n import ENGLISH, Translator
 from yacht.rules.categories import Category
 from yacht.session.coach_log import CoachEntry, Move
+from yacht.session.grading import TIE, is_best
 from yacht.strategy import Advice, CategoryOption, KeepOption
 from yacht.views.board import category_name
 
 TOP_OPTIONS = 4
-NEGLIGIBLE = 0.05
-"""Losses below this are rounding noise in the tables: the move counts as best."""
+SMALLEST_SHOWN = 0.001
+"""Losses below this are shown as "< 0.001" rather than in scientific notation."""
+
+
+def format_loss(loss: float) -> str:
+    """A loss in points, never rounded to nothing: "2.3", "0.28", "0.0042", "< 0.001".
+
+    Losses from one point show one decimal; smaller ones two significant digits.
+    """
+    if loss >= 1:
+        return f"{loss:.1f}"
+    if loss >= SMALLEST_SHOWN:
+        return f"{loss:.2g}"
+    if loss > TIE:
+        return f"< {SMALLEST_SHOWN:g}"
+    return "0"
 
 
 @dataclass(frozen=True)
@@ -96,12 +113,20 @@ def describe_move(move: Move, state: GameState, tr: Translator = ENGLISH) -> str
 
 
 def verdict(entry: CoachEntry, state: GameState, tr: Translator = ENGLISH) -> str:
-    """What the coach says after a decision."""
-    if entry.loss < NEGLIGIBLE:
+    """What the coach says after a decision: "best" only for a best move, else its cost."""
+    if is_best(entry.loss):
         return tr.gettext("Coach: best move.")
     return tr.gettext("Coach: that cost {loss} points on average. Best: {best}.").format(
-        loss=f"{entry.loss:.1f}", best=describe_move(entry.best, state, tr)
+        loss=format_loss(entry.loss), best=describe_move(entry.best, state, tr)
     )
+
+
+def option_text(line: OptionLine, tr: Translator = ENGLISH) -> str:
+    """A hint's option in words: "Hold 6-6 and roll 3 dice: 180.4 expected (costs 0.28)"."""
+    text = tr.gettext("{move}: {value} expected").format(move=line.text, value=f"{line.value:.1f}")
+    if not is_best(line.cost):
+        text += " " + tr.gettext("(costs {cost})").format(cost=format_loss(line.cost))
+    return text
 
 
 @dataclass(frozen=True)
@@ -122,5 +147,25 @@ def summarize(grades: Sequence[CoachEntry], seat: int, turns: int) -> CoachSumma
     for grade in own:
         if 1 <= grade.turn <= turns:
             per_turn[grade.turn - 1] += grade.loss
-    costliest = sorted((g for g in own if g.loss >= NEGLIGIBLE), key=lambda g: -g.loss)[:3]
+    costliest = sorted((g for g in own if not is_best(g.loss)), key=lambda g: -g.loss)[:3]
     return CoachSummary(seat, sum(g.loss for g in own), len(own), tuple(costliest), tuple(per_turn))
+
+
+def summary_text(
+    name: str, summary: CoachSummary, state: GameState, tr: Translator = ENGLISH
+) -> str:
+    """The coach's report on one player in a sentence or two, its losses never rounded away."""
+    text = tr.gettext("{name}: {loss} points of expectation lost in {count} moves.").format(
+        name=name, loss=format_loss(summary.total_loss), count=summary.decisions
+    )
+    worst = [
+        tr.gettext("turn {turn}: {move} (cost {loss})").format(
+            turn=entry.turn,
+            move=describe_move(entry.chosen, state, tr),
+            loss=format_loss(entry.loss),
+        )
+        for entry in summary.costliest
+    ]
+    if worst:
+        text += " " + tr.gettext("Costliest: {moves}.").format(moves="; ".join(worst))
+    return text

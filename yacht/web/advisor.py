@@ -42,18 +42,13 @@ class Advisor:
     def show_hint(self, state: GameState, tr: Translator) -> str:
         """Show the best move and the top options; returns the sentence to announce."""
         from yacht.strategy import advise_state
-        from yacht.views.coaching import hint
+        from yacht.views.coaching import hint, option_text
 
         advice = hint(state, advise_state(state), tr)
         self.clear()
         self._title.textContent = tr.gettext("Hint: {move}").format(move=advice.headline)
         for line in advice.options:
-            text = tr.gettext("{move}: {value} expected").format(
-                move=line.text, value=f"{line.value:.1f}"
-            )
-            if line.cost >= 0.05:
-                text += " " + tr.gettext("(costs {cost})").format(cost=f"{line.cost:.1f}")
-            self._options.appendChild(create("li", text=text))
+            self._options.appendChild(create("li", text=option_text(line, tr)))
         self._panel.hidden = False
         for index in advice.hold:
             self._mark(by_id("dice").querySelectorAll(".die").item(index))
@@ -88,7 +83,7 @@ class Advisor:
         self, entries: tuple[CoachEntry, ...], state: GameState, tr: Translator
     ) -> list[tuple[str, CoachSummary]]:
         """Per person at the table: a sentence of the coach's report, and the report."""
-        from yacht.views.coaching import describe_move, summarize
+        from yacht.views.coaching import summarize, summary_text
 
         turns = len(state.ruleset.categories)
         lines = []
@@ -96,20 +91,7 @@ class Advisor:
             if card.computer is not None:
                 continue
             summary = summarize(entries, seat, turns)
-            text = tr.gettext("{name}: {loss} points of expectation lost in {count} moves.").format(
-                name=card.name, loss=f"{summary.total_loss:.1f}", count=summary.decisions
-            )
-            worst = [
-                tr.gettext("turn {turn}: {move} (cost {loss})").format(
-                    turn=entry.turn,
-                    move=describe_move(entry.chosen, state, tr),
-                    loss=f"{entry.loss:.1f}",
-                )
-                for entry in summary.costliest
-            ]
-            if worst:
-                text += " " + tr.gettext("Costliest: {moves}.").format(moves="; ".join(worst))
-            lines.append((text, summary))
+            lines.append((summary_text(card.name, summary, state, tr), summary))
         return lines
 
     def _mark(self, element: object) -> None:
