@@ -118,7 +118,7 @@ def test_answers_gather_in_their_challenge_best_first() -> None:
     assert entry is not None
     assert len(book.entries) == 1
     rows = results(entry)
-    assert [row.name for row in rows][0] == "Ann"
+    assert rows[0].name == "Ann"
     assert sorted(row.name for row in rows) == ["Ann", "Ben", "Cy"]
     assert [row.total for row in rows] == sorted((row.total for row in rows), reverse=True)
     assert rows[0].note == "you"

@@ -98,6 +98,7 @@ class ChallengeView:
 
     def retranslate(self) -> None:
         """After the language changed: write the open dialog again."""
+        self.game_over(self._hooks.state())
         if self._dialog.open:
             self._show()
 
