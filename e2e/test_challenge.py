@@ -61,7 +61,10 @@ def test_a_challenge_is_answered_in_another_browser_and_compared(
     assert len(link.split("#challenge=")[1]) < 80
 
     # Ben, in another browser: the link invites him, then the same dice come up every turn.
-    ben_context = new_site_context(service_workers="block")
+    # Ben plays on a phone, in the dark scheme (the pictures are kept in e2e/artifacts).
+    ben_context = new_site_context(
+        service_workers="block", viewport={"width": 390, "height": 844}, color_scheme="dark"
+    )
     first = ben_context.new_page()
     goto_booted(first)
     YachtPage(first).new_game(names=("Ben",))
@@ -69,6 +72,7 @@ def test_a_challenge_is_answered_in_another_browser_and_compared(
     invitation = ben_page.get_by_role("dialog", name="Challenge a friend")
     expect(invitation).to_contain_text("Ann scored")
     expect(invitation).to_contain_text("cannot prove")
+    save_screenshot(ben_page, "challenge-invitation")
     invitation.get_by_role("button", name="Play the same dice").click()
     expect(invitation).to_be_hidden()
     assert "#challenge" not in ben_page.url
