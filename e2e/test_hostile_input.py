@@ -251,12 +251,22 @@ def test_unseeded_dice_come_from_crypto_get_random_values(new_site_context: NewC
     page = context.new_page()
     goto_booted(page)
     game = YachtPage(page)
+    # Pass-and-play dice are thrown from crypto.getRandomValues, one call or more a roll.
+    game.new_game(names=("Ann", "Ben"))
     counts = []
     for _ in range(3):
         before = page.evaluate("window.__randomCalls")
         game.roll()
         counts.append(page.evaluate("window.__randomCalls") - before)
     assert all(count >= 1 for count in counts), counts
+    # A solo game's dice follow from a seed drawn from it when the game starts (so the game
+    # can be sent as a challenge): the draw, then no call while it rolls.
+    before = page.evaluate("window.__randomCalls")
+    game.new_game(names=("Ann",))
+    assert page.evaluate("window.__randomCalls") > before
+    drawn = page.evaluate("window.__randomCalls")
+    game.roll()
+    assert page.evaluate("window.__randomCalls") == drawn
     # A seeded game's dice come from its seed instead: no call at all.
     goto_booted(page, "?seed=42")
     before = page.evaluate("window.__randomCalls")

@@ -10,18 +10,27 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import random
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import yacht.saves
+from tests.test_challenge_link import played_games
 from yacht import GameState, apply, legal_actions, new_game
 from yacht.game.players import COMPUTER_LEVELS
 from yacht.game.setup import GameSetup
 from yacht.i18n import LANGUAGES
 from yacht.rules.categories import Category
 from yacht.rules.rulesets import RULESETS
+from yacht.saves.challenge_book import (
+    CHALLENGE_BOOK_RECORD,
+    ChallengeBook,
+    with_own,
+    with_received,
+)
+from yacht.saves.challenge_link import finished_link
 from yacht.saves.coach_log import COACH_LOG_RECORD
 from yacht.saves.export import EXPORT_RECORD, Export
 from yacht.saves.game_record import GAME_RECORD, SavedGame
@@ -164,7 +173,23 @@ def test_export_round_trips(
     _round_trips(EXPORT_RECORD, contents)
 
 
+@st.composite
+def challenge_books(draw: st.DrawFn) -> ChallengeBook:
+    book = ChallengeBook(playing=draw(st.none() | played_games(finished=False)))
+    for game in draw(st.lists(played_games(), max_size=3)):
+        book = with_own(book, game) if draw(st.booleans()) else book
+        book = with_received(book, finished_link(replace(game, name="Ben"), reply=True))
+    return book
+
+
+@settings(max_examples=30)
+@given(challenge_books())
+def test_the_table_of_challenges_round_trips(book: ChallengeBook) -> None:
+    _round_trips(CHALLENGE_BOOK_RECORD, book)
+
+
 COVERED = {
+    CHALLENGE_BOOK_RECORD.tag,
     SETUP_RECORD.tag,
     SETTINGS_RECORD.tag,
     GAME_RECORD.tag,

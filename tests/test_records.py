@@ -232,9 +232,10 @@ def as_version_1(text: str) -> str:
     return json.dumps(data)
 
 
-def test_todays_game_format_is_version_5() -> None:
+def test_todays_game_format_is_version_6() -> None:
     data = json.loads(midturn_text())
-    assert (data["format"], data["version"]) == ("yacht-game", 5) == (GAME_RECORD.tag, VERSION)
+    assert (data["format"], data["version"]) == ("yacht-game", 6) == (GAME_RECORD.tag, VERSION)
+    assert data["dice_scheme"] == "running"
     assert (data["revision"], data["saved_at"]) == (4, clock())
     assert list(data)[:2] == ["format", "version"]
 

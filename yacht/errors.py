@@ -153,3 +153,19 @@ class TableError(YachtError, RuntimeError):
 
 class TableDownloadError(YachtError, OSError):
     """A strategy table could not be downloaded (offline before the worker kept it, say)."""
+
+
+class ReplayError(YachtError, ValueError):
+    """Moves that legal play cannot make (a filled category scored again, a fourth roll...)."""
+
+
+class ChallengeLinkError(YachtError, ValueError):
+    """A challenge link that cannot be read: not a link, cut short, altered or junk."""
+
+
+class ChallengeLinkTooLongError(ChallengeLinkError):
+    """A challenge link far longer than any real one (refused unread)."""
+
+
+class NewerChallengeLinkError(ChallengeLinkError):
+    """A challenge link made by a newer version of the game than this one."""

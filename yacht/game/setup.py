@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from yacht.errors import InvalidSetupError
+from yacht.game.dice_schemes import DiceScheme, fresh_seed
 from yacht.game.players import COMPUTER_LEVELS, MAX_PLAYERS, check_distinct, clean_name, seat_names
 from yacht.game.state import GameState, new_game
 from yacht.rules.rulesets import DEFAULT_RULESET, RULESETS
@@ -89,9 +90,23 @@ class GameSetup:
             state.real_dice,
         )
 
-    def start(self, seed: int | None = None) -> GameState:
+    @property
+    def challengeable(self) -> bool:
+        """Whether its games can be sent as a challenge: one person, the game's own dice."""
+        return len(self.names) == 1 and not self.real_dice and not any(self.computers)
+
+    def start(
+        self, seed: int | None = None, *, new_seed: Callable[[], int] = fresh_seed
+    ) -> GameState:
         """A new game with this setup (a setup remembered from an earlier version may seat two
-        players of one name: they are told apart, see :func:`seat_names`)."""
+        players of one name: they are told apart, see :func:`seat_names`).
+
+        A solo game without a ``seed`` gets a fresh one and duplicate dice, so it can be sent
+        as a challenge when it ends; a game of a given seed rolls as seeded games always did.
+        """
+        scheme = DiceScheme.RUNNING
+        if seed is None and self.challengeable:
+            seed, scheme = new_seed(), DiceScheme.DUPLICATE
         return new_game(
             seat_names(self.names),
             self.ruleset,
@@ -100,4 +115,5 @@ class GameSetup:
             seed=None if self.real_dice else seed,
             computers=self.seats,
             real_dice=self.real_dice,
+            dice_scheme=scheme,
         )

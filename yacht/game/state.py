@@ -24,6 +24,7 @@ from yacht.errors import (
     NothingToUndoError,
     NotRolledYetError,
 )
+from yacht.game.dice_schemes import DiceScheme, duplicate_faces
 from yacht.game.players import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -90,7 +91,8 @@ class GameState:
     last_score: LastScore | None = None
     """The scoring that may still be undone (cleared by the next roll)."""
     seed: int | None = None
-    """When set, every roll is derived from (seed, rolls_made): a replayable game."""
+    """When set, every roll is derived from the seed (as ``dice_scheme`` says): a replayable
+    game."""
     rolls_made: int = 0
     """Rolls made in the whole game."""
     real_dice: bool = False
@@ -98,6 +100,9 @@ class GameState:
     scorecard. Such a game never rolls nor holds dice itself."""
     challenge: Challenge | None = None
     """Set when this game is a shared challenge (the daily game)."""
+    dice_scheme: DiceScheme = DiceScheme.RUNNING
+    """How a seeded game derives its dice (:mod:`yacht.game.dice_schemes`): from the running
+    count of rolls (older games, the daily game) or from the turn and roll (challenges)."""
 
     def __post_init__(self) -> None:
         check_state(self)
@@ -164,12 +169,14 @@ def new_game(
     seed: int | None = None,
     computers: Sequence[str | None] | None = None,
     real_dice: bool = False,
+    dice_scheme: DiceScheme = DiceScheme.RUNNING,
 ) -> GameState:
     """A fresh game for 1 to 6 named players, first player to roll.
 
     ``computers`` gives, seat by seat, the level of a computer player or None for a person
     (all people when omitted). With ``real_dice`` the players throw their own dice and enter
-    the faces (:func:`enter_dice`).
+    the faces (:func:`enter_dice`). ``dice_scheme`` says how a seeded game's dice follow from
+    its seed (:class:`~yacht.game.dice_schemes.DiceScheme`).
     """
     if isinstance(names, str):
         raise InvalidSetupError("names must be a list of names, not one string")
@@ -179,6 +186,8 @@ def new_game(
         )
     if seed is not None:
         check_seed(seed)
+    if dice_scheme is DiceScheme.DUPLICATE and (seed is None or real_dice):
+        raise InvalidSetupError("duplicate dice need a seed and the game's own dice")
     rules = find_ruleset(ruleset, upper_bonus=upper_bonus)
     levels = list(computers) if computers is not None else [None] * len(names)
     if len(levels) != len(names):
@@ -188,7 +197,7 @@ def new_game(
         for name, level in zip(names, levels, strict=True)
     )
     check_distinct([card.name for card in cards])
-    return GameState(rules, cards, seed=seed, real_dice=real_dice)
+    return GameState(rules, cards, seed=seed, real_dice=real_dice, dice_scheme=dice_scheme)
 
 
 # -- actions -------------------------------------------------------------------------------
@@ -203,9 +212,13 @@ def roll(state: GameState, source: DiceSource | None = None) -> GameState:
         raise NoRollsLeftError(f"{ROLLS_PER_TURN} rolls already made this turn: score a category")
     if all(state.held):
         raise AllDiceHeldError("all five dice are held: release at least one to roll")
-    if source is None:
-        source = _source_for(state)
-    thrown = iter(throw(source, DICE_COUNT - sum(state.held)))
+    if source is None and state.seed is not None and state.dice_scheme is DiceScheme.DUPLICATE:
+        # Each free position's face comes from (seed, turn, roll, position) alone.
+        free = [i for i in range(DICE_COUNT) if not state.held[i]]
+        turn = len(state.current_player.scores) + 1
+        thrown = iter(duplicate_faces(state.seed, turn, state.rolls + 1, free))
+    else:
+        thrown = iter(throw(source or _source_for(state), DICE_COUNT - sum(state.held)))
     old = state.dice
     dice = tuple(
         old[i] if old is not None and state.held[i] else next(thrown) for i in range(DICE_COUNT)
@@ -382,6 +395,10 @@ def _check_mode(state: GameState) -> None:
         raise InvalidStateError("a computer player cannot throw real dice")
     if state.challenge is not None:
         _check_challenge(state, state.challenge)
+    if not isinstance(state.dice_scheme, DiceScheme):
+        raise InvalidStateError("the dice scheme must be a DiceScheme")
+    if state.dice_scheme is DiceScheme.DUPLICATE and (state.seed is None or state.real_dice):
+        raise InvalidStateError("duplicate dice are derived from a seed and thrown on screen")
 
 
 def _check_scores(rules: RuleSet, card: Scorecard) -> None:

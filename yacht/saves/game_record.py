@@ -10,6 +10,8 @@ Version history (older versions are upgraded on reading, by ``migrate_vN_to_vN+1
   4 — adds ``real_dice`` (the players throw real dice and type the faces in) and
       ``challenge`` (null, or ``{"date": "YYYY-MM-DD", "official": bool}`` for the daily game).
   5 — ``coach`` holds a coach's-log record of its own (:mod:`yacht.saves.coach_log`), or null.
+  6 — adds ``dice_scheme``: how a seeded game derives its dice (``"running"``, every game
+      saved before, or ``"duplicate"``, see :mod:`yacht.game.dice_schemes`).
 
 Read and written as :data:`GAME_RECORD` (``encode``/``decode``, ``to_data``/``from_data``).
 
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from yacht.errors import InvalidSaveError
+from yacht.game.dice_schemes import DiceScheme
 from yacht.game.players import Scorecard
 from yacht.game.state import Challenge, GameState, LastScore
 from yacht.rules.categories import Category
@@ -34,7 +37,7 @@ from yacht.saves.records import MAX_SAFE_INTEGER, Record, expect, expect_level, 
 from yacht.session.coach_log import CoachEntry
 
 FORMAT = "yacht-game"
-VERSION = 5
+VERSION = 6
 MAX_SAVE_BYTES = 64 * 1024
 """A real save is about 2 KB; anything far larger is junk, refused before parsing."""
 MAX_SAVED_AT_LENGTH = 40
@@ -82,6 +85,11 @@ def migrate_v4_to_v5(record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "version": 5, "coach": coach}
 
 
+def migrate_v5_to_v6(record: dict[str, Any]) -> dict[str, Any]:
+    """Version 5 games all derived their seeded dice from the running count of rolls."""
+    return {**record, "version": 6, "dice_scheme": DiceScheme.RUNNING.value}
+
+
 def _body(saved: SavedGame) -> dict[str, Any]:
     state = saved.state
     last = state.last_score
@@ -118,6 +126,7 @@ def _body(saved: SavedGame) -> dict[str, Any]:
         "challenge": None
         if state.challenge is None
         else {"date": state.challenge.date, "official": state.challenge.official},
+        "dice_scheme": state.dice_scheme.value,
     }
 
 
@@ -144,6 +153,7 @@ def _parse(record: dict[str, Any]) -> SavedGame:
         rolls_made=expect(record.get("rolls_made"), int, "rolls_made"),
         real_dice=expect(record.get("real_dice"), bool, "real_dice"),
         challenge=_challenge(record.get("challenge")),
+        dice_scheme=_dice_scheme(record.get("dice_scheme")),
     )
     # Every filled category took at least one roll of its own turn, and this turn's rolls come
     # on top. (A forged lower count would also let a seeded game throw its dice again.)
@@ -168,8 +178,22 @@ GAME_RECORD: Record[SavedGame] = Record(
     MAX_SAVE_BYTES,
     _body,
     _parse,
-    {1: migrate_v1_to_v2, 2: migrate_v2_to_v3, 3: migrate_v3_to_v4, 4: migrate_v4_to_v5},
+    {
+        1: migrate_v1_to_v2,
+        2: migrate_v2_to_v3,
+        3: migrate_v3_to_v4,
+        4: migrate_v4_to_v5,
+        5: migrate_v5_to_v6,
+    },
 )
+
+
+def _dice_scheme(data: object) -> DiceScheme:
+    value = expect(data, str, "dice_scheme")
+    try:
+        return DiceScheme(value)
+    except ValueError:
+        raise InvalidSaveError(f"unknown dice scheme {value[:20]!r}") from None
 
 
 def _challenge(data: object) -> Challenge | None:

@@ -15,4 +15,8 @@ HISTORY_KEY = "yacht:history"
 SETTINGS_KEY = "yacht:settings"
 """Language and sound (:data:`yacht.saves.settings.SETTINGS_RECORD`)."""
 
-ALL_KEYS = (GAME_KEY, SETUP_KEY, HISTORY_KEY, SETTINGS_KEY)
+CHALLENGES_KEY = "yacht:challenges"
+"""Challenges sent and received, their results, and the moves of the solo game in progress
+(:data:`yacht.saves.challenge_book.CHALLENGE_BOOK_RECORD`)."""
+
+ALL_KEYS = (GAME_KEY, SETUP_KEY, HISTORY_KEY, SETTINGS_KEY, CHALLENGES_KEY)

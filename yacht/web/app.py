@@ -76,6 +76,7 @@ class App:
                 self.notices.announce,
                 self._on,
                 lambda: self._setup.names[0],
+                self.notices.note,
             )
         )
         self._guide = Guide(lambda: self._tr, lambda: self._session.game.ruleset)

@@ -6,6 +6,7 @@ lives in its own module:
 
 - :mod:`yacht.web.history_view` — finished games kept, the statistics page, clearing;
 - :mod:`yacht.web.daily_view` — today's challenge and its shareable result;
+- :mod:`yacht.web.challenge_view` — challenging a friend with the same dice, and the answers;
 - :mod:`yacht.web.dice_entry` — entering the faces thrown with real dice;
 - :mod:`yacht.web.scratch_confirm` — the question before a wasted 0;
 - :mod:`yacht.web.sound` — optional sound effects.
@@ -23,6 +24,7 @@ from yacht.saves.history import History
 from yacht.saves.keys import HISTORY_KEY, SETTINGS_KEY
 from yacht.saves.settings import settings_or_default, updated_settings
 from yacht.session.session import Held, Rolled, Scored, Step
+from yacht.web.challenge_view import ChallengeView
 from yacht.web.daily_view import DailyView
 from yacht.web.dice_entry import DiceEntry
 from yacht.web.history_view import HistoryView
@@ -39,6 +41,7 @@ class Extras:
         self._hooks = hooks
         self.history = HistoryView(hooks)
         self._daily = DailyView(hooks, self.history)
+        self._challenge = ChallengeView(hooks)
         self._dice_entry = DiceEntry(hooks)
         self._scratch = ScratchConfirm(hooks, self.focus_turn)
         self._sound = Sound(settings_or_default(self._read_settings()).sound)
@@ -47,6 +50,7 @@ class Extras:
         """Listen to the controls and open the stored history (after the App drew the board)."""
         self.history.bind()
         self._daily.bind()
+        self._challenge.bind()
         self._dice_entry.bind()
         self._scratch.bind()
         self._hooks.on(by_id("sound"), "click", lambda _: self._toggle_sound())
@@ -63,6 +67,7 @@ class Extras:
         """After a move was made and saved: record a finished game, play the move's sounds."""
         after = moved.session
         self.history.after_action(moved.before.game, after.game, after.coach)
+        self._challenge.after_step(moved)
         for effect in moved.effects:
             match effect:
                 case Rolled():
@@ -88,11 +93,13 @@ class Extras:
     def game_over(self, state: GameState) -> None:
         """When the game-over dialog is filled: the daily result to share, if any."""
         self._daily.show_result(state)
+        self._challenge.game_over(state)
 
     def retranslate(self) -> None:
         """After the language changed."""
         self.history.retranslate()
         self._daily.show_result(self._hooks.state())
+        self._challenge.retranslate()
         self._show_sound()
 
     def storage(self, key: str | None) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 from yacht.game.actions import Action
 from yacht.game.state import GameState
 from yacht.i18n import Translator
-from yacht.saves.slots import Store
+from yacht.saves.slots import Notice, Store
 
 
 @dataclass(frozen=True)
@@ -37,3 +37,5 @@ class Hooks:
     """Listen to a DOM event through the App's error boundary."""
     default_name: Callable[[], str]
     """The first player's name as last set up (for a solo daily game)."""
+    note: Callable[[list[Notice]], None]
+    """Show what storage had to say (a record backed up, storage full)."""
