@@ -66,7 +66,7 @@ def test_coach_grades_moves_and_sums_them_up(booted_page: Page) -> None:
         board.score_first_option()
     saved = board.saved()
     assert saved["coach"] is not None
-    assert len(saved["coach"]) == 24  # a keep and a scoring each turn
+    assert len(saved["coach"]["entries"]) == 24  # a keep and a scoring each turn
     assert sum(entry["loss"] for entry in saved["coach"]) > 0
     summary = booted_page.locator("#coach-summary")
     expect(summary).to_be_visible()

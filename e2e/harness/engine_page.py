@@ -30,6 +30,9 @@ POLL_S = 0.1
 BOOT_TIMEOUT_S = 120
 
 
+LANDED_JS = "return document.getAnimations().every((a) => a.playState !== 'running')"
+
+
 class Board:
     """The game in one engine's window, served by ``site``."""
 
@@ -96,6 +99,8 @@ class Board:
             f"return localStorage.getItem('yacht:game') !== {json.dumps(before)}",
             f"the game to save after clicking {selector}",
         )
+        # As a player does, wait for the dice to land: while they fly, Roll takes no clicks.
+        self.wait_for(LANDED_JS, f"the dice to land after clicking {selector}")
 
     def roll(self) -> None:
         self._acting("#roll")
