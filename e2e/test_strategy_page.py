@@ -67,7 +67,7 @@ def test_coach_grades_moves_and_sums_them_up(booted_page: Page) -> None:
     saved = board.saved()
     assert saved["coach"] is not None
     assert len(saved["coach"]["entries"]) == 24  # a keep and a scoring each turn
-    assert sum(entry["loss"] for entry in saved["coach"]) > 0
+    assert sum(entry["loss"] for entry in saved["coach"]["entries"]) > 0
     summary = booted_page.locator("#coach-summary")
     expect(summary).to_be_visible()
     expect(summary).to_contain_text("points of expectation lost in 24 moves")
