@@ -19,8 +19,7 @@
 from __future__ import annotations
 
 import enum
-import hashlib
-import secrets
+import random
 from collections.abc import Iterable
 
 from yacht.rules.dice import FACES, MAX_SEED
@@ -35,6 +34,9 @@ class DiceScheme(enum.Enum):
 
 def duplicate_face(seed: int, turn: int, roll: int, position: int) -> int:
     """The face die ``position`` shows when thrown at ``roll`` of the seat's ``turn``."""
+    # Imported on the first throw, not at start-up (hashlib pulls in several modules).
+    import hashlib
+
     digest = hashlib.sha256(f"yacht-duplicate:{seed}:{turn}:{roll}:{position}".encode()).digest()
     # 64 bits modulo 6: the bias (below 1 in 10**18) is far beneath anything a game could show.
     return FACES[int.from_bytes(digest[:8], "big") % len(FACES)]
@@ -47,4 +49,6 @@ def duplicate_faces(seed: int, turn: int, roll: int, positions: Iterable[int]) -
 
 def fresh_seed() -> int:
     """An unpredictable seed for a new game (any a save can hold)."""
-    return secrets.randbelow(MAX_SEED + 1)
+    # The operating system's randomness (crypto.getRandomValues in the page), like secrets,
+    # without importing secrets and hmac at start-up.
+    return random.SystemRandom().randrange(MAX_SEED + 1)
