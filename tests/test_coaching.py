@@ -9,6 +9,7 @@ import pytest
 import yacht
 from tests.reference import ScriptedDice
 from yacht.game.setup import GameSetup
+from yacht.i18n import translator
 from yacht.saves.coach_log import COACH_LOG_RECORD, check_log_fits
 from yacht.saves.game_record import GAME_RECORD, SavedGame
 from yacht.saves.setup_record import SETUP_RECORD
@@ -41,10 +42,23 @@ def test_four_sixes_hint_holds_them() -> None:
     state = rolled(6, 6, 2, 6, 6)
     advice = hint(state, advise_state(state))
     assert advice.hold == (0, 1, 3, 4)
-    assert advice.headline == "Hold 6-6-6-6 and roll 1 die"
+    assert advice.headline == "Keep 6-6-6-6 and roll one die"
+    assert advice.title == "Keep 6-6-6-6 and roll one die — the best play"
     costs = [line.cost for line in advice.options]
     assert costs == sorted(costs)
     assert len(advice.options) == 4
+    # The expected final score and each alternative's cost, in the player's own numbers.
+    value = f"{advice.options[0].value:.1f}"
+    assert advice.why == f"Played this way, your final score averages about {value} points."
+    assert advice.options[0].words == ""  # the best play is the headline itself
+    for line in advice.options[1:]:
+        assert line.words in (
+            f"{line.text}: {line.cost:.1f} points less",
+            f"{line.text}: just as good",
+        )
+    russian = hint(state, advise_state(state), translator("ru"))
+    assert russian.why.count(value.replace(".", ",")) == 1
+    assert "." not in russian.why.rstrip(".")
 
 
 def test_grades_cost_nothing_for_the_best_move_and_something_for_a_bad_one() -> None:
@@ -58,14 +72,52 @@ def test_grades_cost_nothing_for_the_best_move_and_something_for_a_bad_one() -> 
     scratch = grade_score(state, yacht.Category.ONES, advice)
     assert scratch.loss > keep_nothing.loss
     assert scratch.chosen == Move("score", category=yacht.Category.ONES, points=0)
-    assert verdict(scratch, state).startswith("Coach: that cost")
-    assert "Hold 6-6-6-6 and roll 1 die" in verdict(scratch, state)
+    assert verdict(scratch, state) == (
+        f"Coach: that cost about {scratch.loss:.1f} points; "
+        "best was: Keep 6-6-6-6 and roll one die."
+    )
     assert verdict(grade_keep(best, advise_state(best)), best) == "Coach: best move."
+
+
+@pytest.mark.parametrize(
+    ("loss", "english", "polish"),
+    [
+        (0.0, "Coach: best move.", "Trener: najlepszy ruch."),
+        (0.049, "Coach: best move.", "Trener: najlepszy ruch."),
+        (0.34, "Coach: a small slip, about 0.3 points.", "Trener: mały błąd, około 0,3 pkt."),
+        (0.96, "Coach: a small slip, about 1.0 points.", "Trener: mały błąd, około 1,0 pkt."),
+    ],
+)
+def test_the_coach_says_no_more_than_the_figures_support(
+    loss: float, english: str, polish: str
+) -> None:
+    state = rolled(6, 6, 2, 6, 6)
+    move = Move("hold", (6, 6, 6, 6))
+    entry = CoachEntry(0, 1, loss, move, move)
+    assert verdict(entry, state) == english
+    assert verdict(entry, state, translator("pl")) == polish
+
+
+def test_a_loss_too_small_to_show_is_not_called_zero(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With exact values the threshold for "best" may drop far below the shown precision.
+    import yacht.views.coaching as coaching
+
+    monkeypatch.setattr(coaching, "NEGLIGIBLE", 1e-9)
+    state = rolled(6, 6, 2, 6, 6)
+    move = Move("hold", (6, 6, 6, 6))
+    tiny = CoachEntry(0, 1, 0.001, move, move)
+    assert verdict(tiny, state) == "Coach: a tiny slip, less than 0.1 points."
+    assert verdict(tiny, state, translator("lv")).endswith("0,1 punktu.")
+    assert verdict(CoachEntry(0, 1, 0.0, move, move), state) == "Coach: best move."
 
 
 def test_keep_descriptions() -> None:
     assert describe_keep(KeepOption((), (), 1.0)) == "Roll all five dice"
-    assert describe_keep(KeepOption((5,), (2,), 1.0)) == "Hold 5 and roll 4 dice"
+    assert describe_keep(KeepOption((5,), (2,), 1.0)) == "Keep 5 and roll 4 dice"
+    assert (
+        describe_keep(KeepOption((5, 5, 5, 5), (0, 1, 2, 3), 1.0))
+        == "Keep 5-5-5-5 and roll one die"
+    )
     assert describe_keep(KeepOption((1, 2, 3, 4, 5), (0, 1, 2, 3, 4), 1.0)) == "Stop and score"
 
 

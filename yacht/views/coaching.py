@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from yacht.game.state import GameState
-from yacht.i18n import ENGLISH, Translator
+from yacht.i18n import ENGLISH, Translator, format_decimal
 from yacht.rules.categories import Category
 from yacht.session.coach_log import CoachEntry, Move
 from yacht.strategy import Advice, CategoryOption, KeepOption
@@ -19,6 +19,10 @@ from yacht.views.board import category_name
 TOP_OPTIONS = 4
 NEGLIGIBLE = 0.05
 """Losses below this are rounding noise in the tables: the move counts as best."""
+SHOWN_PRECISION = 0.05
+"""Half the last decimal shown: a loss below it reads "0.0", so the coach says "less than 0.1"."""
+SMALL_SLIP = 1.0
+"""Losses below this many points are a small slip: a point is about one turn's variance."""
 
 
 @dataclass(frozen=True)
@@ -28,6 +32,8 @@ class OptionLine:
     text: str
     value: float
     cost: float
+    words: str = ""
+    """The option with its figures, for the hint's "Why?": what it costs against the best."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +41,11 @@ class Hint:
     """What the solver recommends in the current position."""
 
     headline: str
+    """The best move in words: "Keep 3-4-5-6 and roll one die"."""
+    title: str
+    """The sentence the hint opens with: "Keep 3-4-5-6 and roll one die — the best play"."""
+    why: str
+    """What the best play is worth: the expected final score, in the player's own format."""
     hold: tuple[int, ...]
     """Dice positions to hold (empty when the best play is to score)."""
     category: Category | None
@@ -43,14 +54,16 @@ class Hint:
 
 
 def describe_keep(option: KeepOption, tr: Translator = ENGLISH) -> str:
-    """A keep in words: "Hold 6-6-6 and roll 2 dice"."""
+    """A keep in words: "Keep 6-6-6 and roll two dice"."""
     if option.stops:
         return tr.gettext("Stop and score")
     if not option.faces:
         return tr.gettext("Roll all five dice")
     held = "-".join(str(face) for face in option.faces)
+    if option.rerolled == 1:
+        return tr.gettext("Keep {held} and roll one die").format(held=held)
     return tr.ngettext(
-        "Hold {held} and roll {count} die", "Hold {held} and roll {count} dice", option.rerolled
+        "Keep {held} and roll {count} die", "Keep {held} and roll {count} dice", option.rerolled
     ).format(held=held, count=option.rerolled)
 
 
@@ -61,24 +74,48 @@ def describe_category(option: CategoryOption, state: GameState, tr: Translator =
     )
 
 
+def option_words(text: str, cost: float, tr: Translator = ENGLISH) -> str:
+    """An option of the hint with what it gives away: "Score 8 in Fours: 4.2 points less"."""
+    if cost < SHOWN_PRECISION:
+        return tr.gettext("{move}: just as good").format(move=text)
+    return tr.gettext("{move}: {cost} points less").format(
+        move=text, cost=format_decimal(cost, tr.language)
+    )
+
+
 def hint(state: GameState, advice: Advice, tr: Translator = ENGLISH) -> Hint:
     """The recommendation for ``state``, with the best few options and what each costs."""
-    lines = [
-        OptionLine(describe_keep(option, tr), option.value, advice.cost(option))
+    options = [
+        (describe_keep(option, tr), option.value, advice.cost(option))
         for option in advice.keeps
         if not option.stops
     ] + [
-        OptionLine(describe_category(option, state, tr), option.value, advice.cost(option))
+        (describe_category(option, state, tr), option.value, advice.cost(option))
         for option in advice.categories
     ]
-    lines.sort(key=lambda line: -line.value)
+    options.sort(key=lambda option: -option[1])
+    lines = tuple(
+        OptionLine(text, value, cost, option_words(text, cost, tr) if rank else "")
+        for rank, (text, value, cost) in enumerate(options[:TOP_OPTIONS])
+    )
     best_keep = advice.best_keep
-    if advice.should_score or best_keep is None:
-        best = advice.best_category
-        return Hint(
-            describe_category(best, state, tr), (), best.category, tuple(lines[:TOP_OPTIONS])
-        )
-    return Hint(describe_keep(best_keep, tr), best_keep.positions, None, tuple(lines[:TOP_OPTIONS]))
+    scores = advice.should_score or best_keep is None
+    headline = (
+        describe_category(advice.best_category, state, tr)
+        if scores or best_keep is None
+        else describe_keep(best_keep, tr)
+    )
+    why = tr.gettext("Played this way, your final score averages about {value} points.").format(
+        value=format_decimal(lines[0].value, tr.language)
+    )
+    return Hint(
+        headline,
+        tr.gettext("{move} — the best play").format(move=headline),
+        why,
+        () if scores or best_keep is None else best_keep.positions,
+        advice.best_category.category if scores else None,
+        lines,
+    )
 
 
 def describe_move(move: Move, state: GameState, tr: Translator = ENGLISH) -> str:
@@ -96,11 +133,22 @@ def describe_move(move: Move, state: GameState, tr: Translator = ENGLISH) -> str
 
 
 def verdict(entry: CoachEntry, state: GameState, tr: Translator = ENGLISH) -> str:
-    """What the coach says after a decision."""
+    """What the coach says after a decision: no more than the figures support.
+
+    A loss is an average over every way the game can go on, so it is said as "about"; one too
+    small to show with a decimal is "less than 0.1", never "0.0".
+    """
     if entry.loss < NEGLIGIBLE:
         return tr.gettext("Coach: best move.")
-    return tr.gettext("Coach: that cost {loss} points on average. Best: {best}.").format(
-        loss=f"{entry.loss:.1f}", best=describe_move(entry.best, state, tr)
+    if entry.loss < SHOWN_PRECISION:
+        return tr.gettext("Coach: a tiny slip, less than {tenth} points.").format(
+            tenth=format_decimal(0.1, tr.language)
+        )
+    loss = format_decimal(entry.loss, tr.language)
+    if entry.loss < SMALL_SLIP:
+        return tr.gettext("Coach: a small slip, about {loss} points.").format(loss=loss)
+    return tr.gettext("Coach: that cost about {loss} points; best was: {best}.").format(
+        loss=loss, best=describe_move(entry.best, state, tr)
     )
 
 

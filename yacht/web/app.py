@@ -83,7 +83,7 @@ class App:
             self, (self._games, self._setups), self.notices, self.extras, lambda: self._tr
         )
         self._effects = EffectsShown(self)
-        self._game_over = GameOverDialog(self._renderer, self.advisor, self.extras)
+        self._game_over = GameOverDialog(self.extras)
 
     @property
     def session(self) -> Session:
@@ -293,7 +293,7 @@ class App:
         self._render()
         self.notices.refresh()
         self._guide.retranslate()
-        self._game_over.retranslate(self.view())
+        self._game_over.retranslate(self._tr)
         self.extras.retranslate()
 
     # -- new game and game over ------------------------------------------------------------
@@ -325,9 +325,10 @@ class App:
     def _rematch(self) -> None:
         self._start(GameSetup.of_game(self._session.game, coach=self._session.coach is not None))
 
-    def open_game_over(self) -> None:
-        """Show the final ranking (and the coach's report) in the game-over dialog."""
-        self._game_over.show(self._session, self.view(), self._tr)
+    def open_game_over(self) -> str:
+        """Show the final ranking (and the coach's report) in the game-over dialog; returns
+        what is worth announcing there (a new personal best), "" for nothing."""
+        return self._game_over.show(self._session, self._tr)
 
 
 def _seed_from_url() -> tuple[int | None, InvalidSeedError | None]:
