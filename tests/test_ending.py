@@ -171,6 +171,7 @@ def test_a_computers_holds_roll_and_score_are_told_a_persons_are_not() -> None:
     )
     view = board_view(done.session.game)
     assert view.seat_notes == ("", "computer, casual")
+    assert view.seat_marks == ("", "casual")
     assert board_view(done.session.game, translator("pl")).seat_notes[1] == "komputer, amator"
 
 
@@ -189,5 +190,5 @@ def test_a_finished_board_says_that_undo_reopens_the_game() -> None:
     over = played(["Ann"], good)
     view = board_view(over)
     assert view.undo_enabled
-    assert view.undo_text == "Reopen the game"
+    assert view.undo_text == "Reopen game"
     assert board_view(new_game(["Ann"])).undo_text == "Undo score"

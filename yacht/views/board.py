@@ -70,7 +70,9 @@ class BoardView:
     category_heading: str
     names: tuple[str, ...]
     seat_notes: tuple[str, ...]
-    """Under each name: who plays the seat ("computer, casual"; "" for a person)."""
+    """Who plays each seat, in words ("computer, casual"; "" for a person)."""
+    seat_marks: tuple[str, ...]
+    """Under each name, for the eye: a computer's level alone ("casual"), beside its icon."""
     current: int | None
     status: str
     roll_enabled: bool
@@ -100,6 +102,9 @@ def board_view(state: GameState, tr: Translator = ENGLISH) -> BoardView:
         category_heading=tr.gettext("Category"),
         names=names,
         seat_notes=notes,
+        seat_marks=tuple(
+            "" if card.computer is None else level_name(card.computer, tr) for card in state.players
+        ),
         current=None if over else state.current,
         status=_status(state, tr),
         # With real dice the page never rolls: the faces are entered instead.
@@ -109,7 +114,7 @@ def board_view(state: GameState, tr: Translator = ENGLISH) -> BoardView:
         and not all(state.held),
         rolls_left_text=_rolls_left_text(state, tr),
         undo_enabled=state.can_undo() and _last_scorer_is_a_person(state),
-        undo_text=tr.gettext("Reopen the game") if over else tr.gettext("Undo score"),
+        undo_text=tr.gettext("Reopen game") if over else tr.gettext("Undo score"),
         hint_enabled=people_move and state.dice is not None,
         computer_turn=not over and not people_move,
         dice=_dice(state, tr),
@@ -127,15 +132,20 @@ def seat_notes(state: GameState, tr: Translator = ENGLISH) -> tuple[str, ...]:
     )
 
 
-def computer_label(level: str, tr: Translator = ENGLISH) -> str:
-    """A computer seat's level in words: "computer, casual"."""
+def level_name(level: str, tr: Translator = ENGLISH) -> str:
+    """A computer level's name: "casual"."""
     levels = {
         "beginner": tr.pgettext("computer level", "beginner"),
         "casual": tr.pgettext("computer level", "casual"),
         "strong": tr.pgettext("computer level", "strong"),
         "optimal": tr.pgettext("computer level", "optimal"),
     }
-    return tr.gettext("computer, {level}").format(level=levels.get(level, level))
+    return levels.get(level, level)
+
+
+def computer_label(level: str, tr: Translator = ENGLISH) -> str:
+    """A computer seat's level in words: "computer, casual"."""
+    return tr.gettext("computer, {level}").format(level=level_name(level, tr))
 
 
 def person_to_move(state: GameState) -> bool:

@@ -101,13 +101,17 @@ def _standing_item(standing: Standing, ranked: bool) -> Element:
     item = create("li", cls="standing record" if standing.record else "standing")
     item.setAttribute("value", str(standing.rank))
     line = create("p", cls="standing-line")
-    if ranked:
-        line.appendChild(create("span", text=str(standing.rank), cls="standing-place"))
+    if ranked:  # the list's own numbering says the place to screen readers
+        place = create("span", text=str(standing.rank), cls="standing-place")
+        place.setAttribute("aria-hidden", "true")
+        line.appendChild(place)
     who = create("span", cls="standing-who")
     who.appendChild(create("span", text=standing.name, cls="standing-name"))
     if standing.who:
         who.appendChild(create("span", text=standing.who, cls="standing-level"))
     line.appendChild(who)
+    # Read as "Ann: 170" (and so written in the text), laid out as a name and a big total.
+    line.appendChild(create("span", text=": ", cls="visually-hidden"))
     line.appendChild(create("strong", text=str(standing.total), cls="standing-total"))
     item.appendChild(line)
     for note in standing.notes:

@@ -275,9 +275,8 @@ class Renderer:
         self._layout = view.layout
         head_row = create("tr")
         head_row.appendChild(_header(view.category_heading, "col"))
-        self._headers = [
-            _seat_header(name, note) for name, note in zip(view.names, view.seat_notes, strict=True)
-        ]
+        seats = list(zip(view.names, view.seat_notes, view.seat_marks, strict=True))
+        self._headers = [_seat_header(*seat) for seat in seats]
         for header in self._headers:
             head_row.appendChild(header)
         # The same names over the lower section when the sections stand side by side: drawn
@@ -285,10 +284,7 @@ class Renderer:
         mirror_row = create("tr", cls="mirror")
         mirror_row.setAttribute("aria-hidden", "true")
         mirror_row.appendChild(create("td", text=view.category_heading))
-        self._mirrors = [
-            _seat_header(name, note, "td")
-            for name, note in zip(view.names, view.seat_notes, strict=True)
-        ]
+        self._mirrors = [_seat_header(*seat, tag="td") for seat in seats]
         for mirror in self._mirrors:
             mirror_row.appendChild(mirror)
         self._table.tHead.replaceChildren(head_row, mirror_row)
@@ -309,14 +305,21 @@ class Renderer:
             body.appendChild(tr)
 
 
-def _seat_header(name: str, note: str, tag: str = "th") -> Element:
-    """A player's column header: the name, and under it who plays the seat (a computer)."""
-    cell = create(tag, text=name)
+def _seat_header(name: str, note: str, mark: str, tag: str = "th") -> Element:
+    """A player's column header: the name, and under it who plays the seat (a computer).
+
+    Heard as "Bot, computer, casual"; seen as the name over an icon and the level, which fit
+    the narrowest column.
+    """
+    cell = create(tag)
+    cell.appendChild(create("span", text=name, cls="seat-name"))
     if tag == "th":
         cell.setAttribute("scope", "col")
     if note:
-        cell.appendChild(create("span", text=", ", cls="visually-hidden"))
-        cell.appendChild(create("span", text=note, cls="seat-note"))
+        cell.appendChild(create("span", text=f", {note}", cls="visually-hidden"))
+        seen = create("span", text=mark, cls="seat-note")
+        seen.setAttribute("aria-hidden", "true")
+        cell.appendChild(seen)
     return cell
 
 

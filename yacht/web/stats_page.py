@@ -108,7 +108,7 @@ class StatsPage:
             item = create("div")
             item.appendChild(create("dt", text=term))
             # Numbers stand out; a sentence (the wins) is set smaller so the cards stay even.
-            item.appendChild(create("dd", text=value, cls="" if value[:1].isdigit() else "words"))
+            item.appendChild(create("dd", text=value, cls="words" if " " in value else ""))
             summary.appendChild(item)
 
     def _draw_charts(self, stats: PlayerStats, tr: Translator) -> None:
