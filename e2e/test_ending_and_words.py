@@ -22,7 +22,7 @@ from playwright.sync_api import Page, expect
 from yacht_page import YachtPage
 
 from yacht.game.actions import apply
-from yacht.game.state import GameState, new_game, roll, score_category
+from yacht.game.state import GameState, enter_dice, new_game, roll, score_category
 from yacht.i18n import LANGUAGES
 from yacht.rules.categories import Category
 from yacht.saves.game_record import GAME_RECORD, SavedGame
@@ -207,6 +207,50 @@ def test_hints_and_the_coach_write_decimals_each_languages_way(board: YachtPage)
     expect(summary).to_contain_text("Ann ")
     set_language(page, "pl")
     expect(summary.locator("p").first).to_have_text(re.compile(r"Ann: (idealna gra|około \d+,\d)"))
+
+
+# -- moments ---------------------------------------------------------------------------------
+
+
+class Fours:
+    """Dice that always land on four."""
+
+    def randint(self, low: int, high: int) -> int:
+        return 4
+
+
+def test_a_yacht_gets_a_moment_of_its_own_and_none_under_reduced_motion(board: YachtPage) -> None:
+    page = board.page
+    plant(page, SavedGame(roll(new_game(["Ann"]), Fours())), History())
+    page.emulate_media(reduced_motion="no-preference")
+    board.option("Yacht").click()
+    banner = page.locator("#moment")
+    expect(banner).to_have_text("Yacht! 50 points")
+    expect(banner).to_have_class(re.compile(r"\bpop-[ab]\b"))
+    expect(banner).to_be_visible()
+    expect(page.locator("#announcer")).to_have_text(re.compile(r"^Yacht! 50 points Ann scored 50"))
+    page.emulate_media(reduced_motion="reduce")
+    expect(banner).to_be_hidden()
+
+
+def test_a_new_personal_best_gets_its_moment_in_the_ending(board: YachtPage) -> None:
+    page = board.page
+    # Past games of a poor player: 1-2-3-4-6 thrown every turn (32 points each).
+    poor = new_game(["Ann"], real_dice=True)
+    for category in poor.ruleset.categories:
+        poor = score_category(enter_dice(poor, (1, 2, 3, 4, 6)), category)
+    low = poor.totals()[0].total
+    game = finished_but(("Ann",), 21)
+    assert game.totals()[0].total + 5 > low, "pick a seed whose game beats the past ones"
+    plant(page, SavedGame(game), history_of(poor, poor))
+    finish(board)
+    record = page.locator("#game-over .standing.record")
+    expect(record).to_have_count(1)
+    expect(record.locator(".standing-note").first).to_have_text(
+        f"A new personal best! Your best before was {low}."
+    )
+    expect(page.locator("#announcer")).to_contain_text("Ann: A new personal best!")
+    page.locator("#close-game-over").click()
 
 
 # -- computer turns ------------------------------------------------------------------------------

@@ -84,9 +84,13 @@ class Advisor:
     def turn_of(self, seat: int) -> None:
         """``seat`` is moving now: the coach's word on another player's move is done."""
         if self._coach_seat is not None and self._coach_seat != seat:
-            self._coach_line.textContent = ""
-            self._coach_line.hidden = True
-            self._coach_seat = None
+            self.quiet()
+
+    def quiet(self) -> None:
+        """Clear the coach's line."""
+        self._coach_line.textContent = ""
+        self._coach_line.hidden = True
+        self._coach_seat = None
 
     def _mark(self, element: object) -> None:
         element.classList.add("suggested")  # type: ignore[attr-defined]

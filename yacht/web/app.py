@@ -315,7 +315,7 @@ class App:
     def _begin(self, state: GameState, announcement: str, *, coach: bool = False) -> None:
         """Start ``state``: a game from the setup dialog, or one made elsewhere (the daily)."""
         self._computer.stop()
-        self.advisor.say(None, self._session.game, self._tr)
+        self._effects.new_game()
         self._commit(Session.start(state, coach=coach))
         self.notices.announce(announcement)
         self.extras.focus_turn()

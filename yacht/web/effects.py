@@ -47,6 +47,11 @@ class EffectsShown:
         self._board = board
         self._moments = Moments()
 
+    def new_game(self) -> None:
+        """A game starts: the last game's coach line and computer move are done."""
+        self._board.advisor.quiet()
+        self._moments.tell("")
+
     def show(self, moved: Step) -> None:
         """Animate, announce and grade what ``moved`` did, in order."""
         board, tr = self._board, self._board.tr
