@@ -59,7 +59,7 @@ def test_full_solo_game_by_mouse(booted_page: Page, ruleset: str, bonus: bool, r
     saved = GAME_RECORD.from_data(board.saved()).state
     assert saved.is_over
     total = saved.totals()[0].total
-    expect(booted_page.locator("#ranking li")).to_have_text([f"Solo: {total}"])
+    expect(booted_page.locator("#ranking .standing-line")).to_have_text([f"Solo: {total}"])
     total_row = board.snapshot()["cells"][-1]
     assert total_row == ["Total", str(total)]
     if bonus:

@@ -102,29 +102,32 @@ def test_finished_games_appear_in_the_history_and_statistics(
     board = YachtPage(page)
     start = history_games(page)
     totals = []
-    for _ in range(2):
+    for _ in range(3):  # the charts start at the third game
         board.new_game("traditional", (HOSTILE,))
         totals.append(play_out(board))
         assert history_games(page) == start + len(totals)
     close_game_over(page)
 
-    # Undoing the last score takes the game back out; scoring again puts it back.
+    # Undoing the last score takes the game back out (the button says so plainly); scoring
+    # again puts it back.
+    expect(page.locator("#undo")).to_have_text("Reopen game")
     page.locator("#undo").click()
     expect(page.locator("#game-over")).to_be_hidden()
-    assert history_games(page) == start + 1
-    board.score_first_option()
+    expect(page.locator("#undo")).to_have_text("Undo score")  # the game is open again
     assert history_games(page) == start + 2
+    board.score_first_option()
+    assert history_games(page) == start + 3
     close_game_over(page)
 
     dialog = open_history(page)
     expect(dialog.locator("#stats-player")).to_contain_text(HOSTILE)
     summary = dialog.locator("#stats-summary")
     expect(summary.locator("dt")).to_have_text(
-        ["Games played", "Wins", "Best score", "Average score", "Lowest score"]
+        ["Games played", "Best score", "Average score", "Lowest score"]  # solo: no "Wins"
     )
-    expect(summary.locator("dd").first).to_have_text("2")
-    expect(summary.locator("dd").nth(2)).to_have_text(str(max(totals)))
-    expect(summary.locator("dd").nth(4)).to_have_text(str(min(totals)))
+    expect(summary.locator("dd").first).to_have_text("3")
+    expect(summary.locator("dd").nth(1)).to_have_text(str(max(totals)))
+    expect(summary.locator("dd").nth(3)).to_have_text(str(min(totals)))
     expect(dialog.locator("#stats-categories tbody tr")).to_have_count(12)
     expect(dialog.locator("#recent-games li").first).to_contain_text(f"{HOSTILE}: {totals[-1]}")
 
@@ -133,7 +136,7 @@ def test_finished_games_appear_in_the_history_and_statistics(
     expect(histogram).to_have_attribute("role", "img")
     expect(histogram.locator("title").first).to_have_text(f"Final scores of {HOSTILE}")
     assert dialog.locator("#histogram-figure svg rect.bar").count() >= 1
-    expect(dialog.locator("#trend-figure svg circle.dot")).to_have_count(2)
+    expect(dialog.locator("#trend-figure svg circle.dot")).to_have_count(3)
     assert dialog.locator("b").count() == 0
     assert page.evaluate("document.querySelector('#histogram-figure svg').namespaceURI") == (
         "http://www.w3.org/2000/svg"
@@ -293,7 +296,7 @@ def test_real_dice_play_a_whole_game_from_typed_faces(
         previews = board.previews()
         page.locator(f"#scorecard button.option[data-category='{category}']").click()
         assert not board.answer_scratch(), f"{faces} in {category} scores {previews[category]}"
-    expect(page.locator("#ranking li")).to_have_text([f"Lou: {GOOD_TOTAL}"])
+    expect(page.locator("#ranking .standing-line")).to_have_text([f"Lou: {GOOD_TOTAL}"])
     final = state(page)
     assert final.real_dice
     assert final.totals()[0].total == GOOD_TOTAL

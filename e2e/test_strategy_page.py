@@ -39,7 +39,20 @@ def test_hint_marks_the_solvers_best_move(booted_page: Page) -> None:
     advice = advise_state(state_of(board))
     panel = booted_page.locator("#advice")
     expect(panel).to_be_visible()
-    expect(panel.locator("li")).to_have_count(4)
+    expect(panel.locator(".advice-title")).to_contain_text("— the best play")
+    # The figures are one tap away: the expected final score and what the others cost.
+    why = panel.get_by_text("Why?", exact=True)
+    expect(panel.locator("li").first).to_be_hidden()
+    why.click()
+    best = max(
+        [option.value for option in advice.keeps if not option.stops]
+        + [option.value for option in advice.categories]
+    )
+    expect(panel.locator("#advice-value")).to_have_text(
+        f"Played this way, your final score averages about {best:.1f} points."
+    )
+    expect(panel.locator("li")).to_have_count(3)
+    expect(panel.locator("li").first).to_contain_text(" less")
     suggested = booted_page.locator("#dice .die.suggested")
     if advice.should_score:
         category = advice.best_category.category.value
@@ -66,11 +79,15 @@ def test_coach_grades_moves_and_sums_them_up(booted_page: Page) -> None:
         board.score_first_option()
     saved = board.saved()
     assert saved["coach"] is not None
-    assert len(saved["coach"]["entries"]) == 24  # a keep and a scoring each turn
-    assert sum(entry["loss"] for entry in saved["coach"]["entries"]) > 0
+    entries = saved["coach"]["entries"]
+    assert len(entries) == 24  # a keep and a scoring each turn
+    assert sum(entry["loss"] for entry in entries) > 0
     summary = booted_page.locator("#coach-summary")
     expect(summary).to_be_visible()
-    expect(summary).to_contain_text("points of expectation lost in 24 moves")
+    expect(summary).to_contain_text("points against perfect play, in 24 decisions. Costliest: turn")
+    expect(booted_page.locator("#perfect-play")).to_have_text(
+        "Perfect play averages about 167.0 points under these rules."
+    )
     expect(summary.locator("svg rect")).to_have_count(12)
     booted_page.get_by_role("button", name="View scorecard").click()
 
@@ -133,5 +150,6 @@ def test_a_hint_before_the_tables_arrive_downloads_them_at_once(site_page: Page)
     assert len(requests) == 1, "the page should have started its background download"
     YachtPage(site_page).roll()
     site_page.get_by_role("button", name="Hint").click()
-    expect(site_page.locator("#advice-options li").first).to_be_visible()
+    expect(site_page.locator("#advice-title")).to_contain_text("the best play")
+    expect(site_page.locator("#advice-options li").first).to_be_attached()
     assert len(requests) == 2, "the hint should have downloaded the table itself"

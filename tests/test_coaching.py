@@ -9,6 +9,7 @@ import pytest
 import yacht
 from tests.reference import ScriptedDice
 from yacht.game.setup import GameSetup
+from yacht.i18n import translator
 from yacht.saves.coach_log import COACH_LOG_RECORD, check_log_fits
 from yacht.saves.game_record import GAME_RECORD, SavedGame
 from yacht.saves.setup_record import SETUP_RECORD
@@ -16,14 +17,9 @@ from yacht.session.coach_log import CoachEntry, Move
 from yacht.session.grading import grade_keep, grade_score
 from yacht.strategy import KeepOption, advise_state
 from yacht.views.coaching import (
-    TIE,
-    OptionLine,
     describe_keep,
-    format_loss,
     hint,
-    option_text,
     summarize,
-    summary_text,
     verdict,
 )
 
@@ -45,10 +41,23 @@ def test_four_sixes_hint_holds_them() -> None:
     state = rolled(6, 6, 2, 6, 6)
     advice = hint(state, advise_state(state))
     assert advice.hold == (0, 1, 3, 4)
-    assert advice.headline == "Hold 6-6-6-6 and roll 1 die"
+    assert advice.headline == "Keep 6-6-6-6 and roll one die"
+    assert advice.title == "Keep 6-6-6-6 and roll one die — the best play"
     costs = [line.cost for line in advice.options]
     assert costs == sorted(costs)
     assert len(advice.options) == 4
+    # The expected final score and each alternative's cost, in the player's own numbers.
+    value = f"{advice.options[0].value:.1f}"
+    assert advice.why == f"Played this way, your final score averages about {value} points."
+    assert advice.options[0].words == ""  # the best play is the headline itself
+    for line in advice.options[1:]:
+        assert line.words in (
+            f"{line.text}: {line.cost:.1f} points less",
+            f"{line.text}: just as good",
+        )
+    russian = hint(state, advise_state(state), translator("ru"))
+    assert russian.why.count(value.replace(".", ",")) == 1
+    assert "." not in russian.why.rstrip(".")
 
 
 def test_grades_cost_nothing_for_the_best_move_and_something_for_a_bad_one() -> None:
@@ -62,14 +71,54 @@ def test_grades_cost_nothing_for_the_best_move_and_something_for_a_bad_one() -> 
     scratch = grade_score(state, yacht.Category.ONES, advice)
     assert scratch.loss > keep_nothing.loss
     assert scratch.chosen == Move("score", category=yacht.Category.ONES, points=0)
-    assert verdict(scratch, state).startswith("Coach: that cost")
-    assert "Hold 6-6-6-6 and roll 1 die" in verdict(scratch, state)
+    assert verdict(scratch, state) == (
+        f"Coach: that cost about {scratch.loss:.1f} points; "
+        "best was: Keep 6-6-6-6 and roll one die."
+    )
     assert verdict(grade_keep(best, advise_state(best)), best) == "Coach: best move."
+
+
+@pytest.mark.parametrize(
+    ("loss", "english", "polish"),
+    [
+        (0.0, "Coach: best move.", "Trener: najlepszy ruch."),
+        (0.0, "Coach: best move.", "Trener: najlepszy ruch."),
+        (
+            0.049,
+            "Coach: a tiny slip, less than 0.1 points.",
+            "Trener: drobiazg, mniej niż 0,1 pkt.",
+        ),
+        (0.34, "Coach: a small slip, about 0.3 points.", "Trener: mały błąd, około 0,3 pkt."),
+        (0.96, "Coach: a small slip, about 1.0 points.", "Trener: mały błąd, około 1,0 pkt."),
+    ],
+)
+def test_the_coach_says_no_more_than_the_figures_support(
+    loss: float, english: str, polish: str
+) -> None:
+    state = rolled(6, 6, 2, 6, 6)
+    move = Move("hold", (6, 6, 6, 6))
+    entry = CoachEntry(0, 1, loss, move, move)
+    assert verdict(entry, state) == english
+    assert verdict(entry, state, translator("pl")) == polish
+
+
+def test_a_loss_too_small_to_show_is_not_called_zero() -> None:
+    # With exact values "best" means within 1e-9, far below the precision shown.
+    state = rolled(6, 6, 2, 6, 6)
+    move = Move("hold", (6, 6, 6, 6))
+    tiny = CoachEntry(0, 1, 0.001, move, move)
+    assert verdict(tiny, state) == "Coach: a tiny slip, less than 0.1 points."
+    assert verdict(tiny, state, translator("lv")).endswith("0,1 punktu.")
+    assert verdict(CoachEntry(0, 1, 0.0, move, move), state) == "Coach: best move."
 
 
 def test_keep_descriptions() -> None:
     assert describe_keep(KeepOption((), (), 1.0)) == "Roll all five dice"
-    assert describe_keep(KeepOption((5,), (2,), 1.0)) == "Hold 5 and roll 4 dice"
+    assert describe_keep(KeepOption((5,), (2,), 1.0)) == "Keep 5 and roll 4 dice"
+    assert (
+        describe_keep(KeepOption((5, 5, 5, 5), (0, 1, 2, 3), 1.0))
+        == "Keep 5-5-5-5 and roll one die"
+    )
     assert describe_keep(KeepOption((1, 2, 3, 4, 5), (0, 1, 2, 3, 4), 1.0)) == "Stop and score"
 
 
@@ -163,18 +212,6 @@ def test_entries_round_trip() -> None:
     assert COACH_LOG_RECORD.decode(COACH_LOG_RECORD.encode(log)) == log
 
 
-def test_losses_are_never_rounded_to_nothing() -> None:
-    assert format_loss(12.345) == "12.3"
-    assert format_loss(1.0) == "1.0"
-    assert format_loss(0.283) == "0.28"
-    assert format_loss(0.028) == "0.028"
-    assert format_loss(0.0042) == "0.0042"
-    assert format_loss(0.0004) == "< 0.001"
-    assert format_loss(2 * TIE) == "< 0.001"
-    assert format_loss(TIE / 2) == "0"
-    assert format_loss(0.0) == "0"
-
-
 def bonus_endgame() -> yacht.GameState:
     """Ones to Fives filled (39), Sixes, Three of a Kind, Big Straight and Yacht open, 2-2-5-1-2
     with no rolls left: scoring 6 in Three of a Kind is best, scratching Yacht only a little
@@ -206,26 +243,12 @@ def test_a_small_loss_is_graded_as_a_loss_and_the_best_as_best() -> None:
     assert advice.best_category.category is yacht.Category.THREE_OF_A_KIND
     scratch = grade_score(state, yacht.Category.YACHT, advice)
     assert 0.02 < scratch.loss < 0.04
-    text = verdict(scratch, state)
-    assert text == "Coach: that cost 0.028 points on average. Best: Score 6 in Three of a Kind."
+    assert verdict(scratch, state) == "Coach: a tiny slip, less than 0.1 points."
     best = grade_score(state, yacht.Category.THREE_OF_A_KIND, advice)
     assert best.loss == 0
     assert verdict(best, state) == "Coach: best move."
     summary = summarize([scratch, best], 0, 13)
     assert summary.costliest == (scratch,)
-    assert summary_text("Ann", summary, state) == (
-        "Ann: 0.028 points of expectation lost in 2 moves. "
-        "Costliest: turn 10: Score 0 in Yacht (cost 0.028)."
-    )
-
-
-def test_hint_lines_show_small_costs() -> None:
-    assert option_text(OptionLine("Score 6 in Three of a Kind", 120.04, 0.0)) == (
-        "Score 6 in Three of a Kind: 120.0 expected"
-    )
-    assert option_text(OptionLine("Score 0 in Yacht", 120.01, 0.028)) == (
-        "Score 0 in Yacht: 120.0 expected (costs 0.028)"
-    )
 
 
 def test_grading_what_cannot_be_chosen_is_refused() -> None:

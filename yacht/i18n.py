@@ -71,6 +71,53 @@ def translator(language: str) -> Translator:
     return Translator(language, catalog.messages, catalog.plural_index)
 
 
+DECIMAL_SEPARATORS: dict[str, str] = {"en": ".", "ru": ",", "uk": ",", "pl": ",", "lv": ","}
+"""Each language's decimal separator (CLDR): "165.8" in English is "165,8" in the others."""
+ENGLISH_MONTHS = (
+    *("Jan", "Feb", "Mar", "Apr", "May", "Jun"),
+    *("Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
+)
+
+
+def format_decimal(value: float, language: str, digits: int = 1) -> str:
+    """``value`` rounded to ``digits`` decimals, written the way ``language`` writes numbers.
+
+    No locale library: the page runs in Pyodide, where none is installed, and the five
+    languages differ only in the decimal separator (scores never reach the thousands where
+    grouping would start).
+
+    >>> format_decimal(165.84, "en"), format_decimal(165.84, "ru"), format_decimal(-0.04, "pl")
+    ('165.8', '165,8', '0,0')
+    >>> format_decimal(-4.25, "lv", 2)
+    '-4,25'
+    """
+    text = f"{value:.{digits}f}"
+    if text.startswith("-") and not text.strip("-0."):
+        text = text[1:]  # rounded to zero, "-0.0" says nothing a plain zero doesn't
+    return text.replace(".", DECIMAL_SEPARATORS.get(language, "."))
+
+
+def format_day(day: str, language: str) -> str:
+    """A calendar date (``YYYY-MM-DD``) as ``language`` writes a date in a list.
+
+    English as "1 Dec 2026" (the month named, so no reader mistakes 1/12 for 12/1); the others
+    with their own numeric form, day first: "01.12.2026" (Latvian ends it with a full stop).
+    Anything that is not such a date is returned unchanged.
+
+    >>> [format_day("2026-12-01", language) for language in ("en", "ru", "lv")]
+    ['1 Dec 2026', '01.12.2026', '01.12.2026.']
+    """
+    year, _, rest = day.partition("-")
+    month, _, date = rest.partition("-")
+    if not (len(year) == 4 and len(month) == len(date) == 2 and (year + month + date).isdigit()):
+        return day
+    if not 1 <= int(month) <= 12:
+        return day
+    if language not in DECIMAL_SEPARATORS or language == DEFAULT_LANGUAGE:
+        return f"{int(date)} {ENGLISH_MONTHS[int(month) - 1]} {year}"
+    return f"{date}.{month}.{year}" + ("." if language == "lv" else "")
+
+
 def join_sentences(*sentences: str) -> str:
     """Whole sentences side by side, leaving out the empty ones.
 

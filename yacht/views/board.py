@@ -69,11 +69,17 @@ class BoardView:
     title: str
     category_heading: str
     names: tuple[str, ...]
+    seat_notes: tuple[str, ...]
+    """Who plays each seat, in words ("computer, casual"; "" for a person)."""
+    seat_marks: tuple[str, ...]
+    """Under each name, for the eye: a computer's level alone ("casual"), beside its icon."""
     current: int | None
     status: str
     roll_enabled: bool
     rolls_left_text: str
     undo_enabled: bool
+    undo_text: str
+    """Undo's label: on a finished board it says plainly that it reopens the game."""
     hint_enabled: bool
     computer_turn: bool
     dice: tuple[DieView, ...]
@@ -89,11 +95,16 @@ def board_view(state: GameState, tr: Translator = ENGLISH) -> BoardView:
     names = tuple(card.name for card in state.players)
     over = state.is_over
     people_move = person_to_move(state)
+    notes = seat_notes(state, tr)
     return BoardView(
-        layout=(tr.language, rules.id, str(rules.upper_bonus is not None), *names),
+        layout=(tr.language, rules.id, str(rules.upper_bonus is not None), *names, *notes),
         title=tr.gettext(rules.title),
         category_heading=tr.gettext("Category"),
         names=names,
+        seat_notes=notes,
+        seat_marks=tuple(
+            "" if card.computer is None else level_name(card.computer, tr) for card in state.players
+        ),
         current=None if over else state.current,
         status=_status(state, tr),
         # With real dice the page never rolls: the faces are entered instead.
@@ -103,14 +114,38 @@ def board_view(state: GameState, tr: Translator = ENGLISH) -> BoardView:
         and not all(state.held),
         rolls_left_text=_rolls_left_text(state, tr),
         undo_enabled=state.can_undo() and _last_scorer_is_a_person(state),
+        undo_text=tr.gettext("Reopen game") if over else tr.gettext("Undo score"),
         hint_enabled=people_move and state.dice is not None,
         computer_turn=not over and not people_move,
         dice=_dice(state, tr),
         rows=_rows(state, tr),
         game_over=over,
-        headline=_headline(state, tr) if over else "",
+        headline=headline(state, tr) if over else "",
         placings=_placings(state) if over else (),
     )
+
+
+def seat_notes(state: GameState, tr: Translator = ENGLISH) -> tuple[str, ...]:
+    """Under each name in the scorecard's header: who plays the seat ("" for a person)."""
+    return tuple(
+        "" if card.computer is None else computer_label(card.computer, tr) for card in state.players
+    )
+
+
+def level_name(level: str, tr: Translator = ENGLISH) -> str:
+    """A computer level's name: "casual"."""
+    levels = {
+        "beginner": tr.pgettext("computer level", "beginner"),
+        "casual": tr.pgettext("computer level", "casual"),
+        "strong": tr.pgettext("computer level", "strong"),
+        "optimal": tr.pgettext("computer level", "optimal"),
+    }
+    return levels.get(level, level)
+
+
+def computer_label(level: str, tr: Translator = ENGLISH) -> str:
+    """A computer seat's level in words: "computer, casual"."""
+    return tr.gettext("computer, {level}").format(level=level_name(level, tr))
 
 
 def person_to_move(state: GameState) -> bool:
@@ -263,7 +298,8 @@ def _placings(state: GameState) -> tuple[Placing, ...]:
     )
 
 
-def _headline(state: GameState, tr: Translator) -> str:
+def headline(state: GameState, tr: Translator = ENGLISH) -> str:
+    """The first line of a finished game's ending: the final score, or who won."""
     winners = [state.players[seat].name for seat in state.winners()]
     if len(state.players) == 1:
         return tr.gettext("Final score: {total}").format(total=state.totals()[0].total)
@@ -272,8 +308,9 @@ def _headline(state: GameState, tr: Translator) -> str:
     return tr.gettext("A tie for first place: {names}!").format(names=", ".join(winners))
 
 
-def score_announcement(after: GameState, tr: Translator = ENGLISH) -> str:
-    """What a screen reader hears after a scoring: who scored what where."""
+def score_announcement(after: GameState, tr: Translator = ENGLISH, who: str = "") -> str:
+    """What a screen reader hears after a scoring: who (the player's name, or ``who``) scored
+    what where."""
     last = after.last_score
     if last is None:
         return ""
@@ -283,7 +320,11 @@ def score_announcement(after: GameState, tr: Translator = ENGLISH) -> str:
         "{name} scored {count} point in {category}.",
         "{name} scored {count} points in {category}.",
         points,
-    ).format(name=card.name, count=points, category=category_name(after.ruleset, last.category, tr))
+    ).format(
+        name=who or card.name,
+        count=points,
+        category=category_name(after.ruleset, last.category, tr),
+    )
 
 
 def roll_announcement(state: GameState, tr: Translator = ENGLISH) -> str:

@@ -12,30 +12,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from yacht.game.state import GameState
-from yacht.i18n import ENGLISH, Translator
+from yacht.i18n import ENGLISH, Translator, format_decimal
 from yacht.rules.categories import Category
 from yacht.session.coach_log import CoachEntry, Move
-from yacht.session.grading import TIE, is_best
+from yacht.session.grading import is_best
 from yacht.strategy import Advice, CategoryOption, KeepOption
 from yacht.views.board import category_name
 
 TOP_OPTIONS = 4
-SMALLEST_SHOWN = 0.001
-"""Losses below this are shown as "< 0.001" rather than in scientific notation."""
-
-
-def format_loss(loss: float) -> str:
-    """A loss in points, never rounded to nothing: "2.3", "0.28", "0.0042", "< 0.001".
-
-    Losses from one point show one decimal; smaller ones two significant digits.
-    """
-    if loss >= 1:
-        return f"{loss:.1f}"
-    if loss >= SMALLEST_SHOWN:
-        return f"{loss:.2g}"
-    if loss > TIE:
-        return f"< {SMALLEST_SHOWN:g}"
-    return "0"
+SHOWN_PRECISION = 0.05
+"""Half the last decimal shown: a loss below it reads "0.0", so the coach says "less than 0.1"."""
+SMALL_SLIP = 1.0
+"""Losses below this many points are a small slip: a point is about one turn's variance."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +33,8 @@ class OptionLine:
     text: str
     value: float
     cost: float
+    words: str = ""
+    """The option with its figures, for the hint's "Why?": what it costs against the best."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +42,11 @@ class Hint:
     """What the solver recommends in the current position."""
 
     headline: str
+    """The best move in words: "Keep 3-4-5-6 and roll one die"."""
+    title: str
+    """The sentence the hint opens with: "Keep 3-4-5-6 and roll one die — the best play"."""
+    why: str
+    """What the best play is worth: the expected final score, in the player's own format."""
     hold: tuple[int, ...]
     """Dice positions to hold (empty when the best play is to score)."""
     category: Category | None
@@ -60,14 +55,16 @@ class Hint:
 
 
 def describe_keep(option: KeepOption, tr: Translator = ENGLISH) -> str:
-    """A keep in words: "Hold 6-6-6 and roll 2 dice"."""
+    """A keep in words: "Keep 6-6-6 and roll two dice"."""
     if option.stops:
         return tr.gettext("Stop and score")
     if not option.faces:
         return tr.gettext("Roll all five dice")
     held = "-".join(str(face) for face in option.faces)
+    if option.rerolled == 1:
+        return tr.gettext("Keep {held} and roll one die").format(held=held)
     return tr.ngettext(
-        "Hold {held} and roll {count} die", "Hold {held} and roll {count} dice", option.rerolled
+        "Keep {held} and roll {count} die", "Keep {held} and roll {count} dice", option.rerolled
     ).format(held=held, count=option.rerolled)
 
 
@@ -78,24 +75,48 @@ def describe_category(option: CategoryOption, state: GameState, tr: Translator =
     )
 
 
+def option_words(text: str, cost: float, tr: Translator = ENGLISH) -> str:
+    """An option of the hint with what it gives away: "Score 8 in Fours: 4.2 points less"."""
+    if cost < SHOWN_PRECISION:
+        return tr.gettext("{move}: just as good").format(move=text)
+    return tr.gettext("{move}: {cost} points less").format(
+        move=text, cost=format_decimal(cost, tr.language)
+    )
+
+
 def hint(state: GameState, advice: Advice, tr: Translator = ENGLISH) -> Hint:
     """The recommendation for ``state``, with the best few options and what each costs."""
-    lines = [
-        OptionLine(describe_keep(option, tr), option.value, advice.cost(option))
+    options = [
+        (describe_keep(option, tr), option.value, advice.cost(option))
         for option in advice.keeps
         if not option.stops
     ] + [
-        OptionLine(describe_category(option, state, tr), option.value, advice.cost(option))
+        (describe_category(option, state, tr), option.value, advice.cost(option))
         for option in advice.categories
     ]
-    lines.sort(key=lambda line: -line.value)
+    options.sort(key=lambda option: -option[1])
+    lines = tuple(
+        OptionLine(text, value, cost, option_words(text, cost, tr) if rank else "")
+        for rank, (text, value, cost) in enumerate(options[:TOP_OPTIONS])
+    )
     best_keep = advice.best_keep
-    if advice.should_score or best_keep is None:
-        best = advice.best_category
-        return Hint(
-            describe_category(best, state, tr), (), best.category, tuple(lines[:TOP_OPTIONS])
-        )
-    return Hint(describe_keep(best_keep, tr), best_keep.positions, None, tuple(lines[:TOP_OPTIONS]))
+    scores = advice.should_score or best_keep is None
+    headline = (
+        describe_category(advice.best_category, state, tr)
+        if scores or best_keep is None
+        else describe_keep(best_keep, tr)
+    )
+    why = tr.gettext("Played this way, your final score averages about {value} points.").format(
+        value=format_decimal(lines[0].value, tr.language)
+    )
+    return Hint(
+        headline,
+        tr.gettext("{move} — the best play").format(move=headline),
+        why,
+        () if scores or best_keep is None else best_keep.positions,
+        advice.best_category.category if scores else None,
+        lines,
+    )
 
 
 def describe_move(move: Move, state: GameState, tr: Translator = ENGLISH) -> str:
@@ -113,20 +134,23 @@ def describe_move(move: Move, state: GameState, tr: Translator = ENGLISH) -> str
 
 
 def verdict(entry: CoachEntry, state: GameState, tr: Translator = ENGLISH) -> str:
-    """What the coach says after a decision: "best" only for a best move, else its cost."""
+    """What the coach says after a decision: no more than the figures support.
+
+    A loss is an average over every way the game can go on, so it is said as "about"; one too
+    small to show with a decimal is "less than 0.1", never "0.0".
+    """
     if is_best(entry.loss):
         return tr.gettext("Coach: best move.")
-    return tr.gettext("Coach: that cost {loss} points on average. Best: {best}.").format(
-        loss=format_loss(entry.loss), best=describe_move(entry.best, state, tr)
+    if entry.loss < SHOWN_PRECISION:
+        return tr.gettext("Coach: a tiny slip, less than {tenth} points.").format(
+            tenth=format_decimal(0.1, tr.language)
+        )
+    loss = format_decimal(entry.loss, tr.language)
+    if entry.loss < SMALL_SLIP:
+        return tr.gettext("Coach: a small slip, about {loss} points.").format(loss=loss)
+    return tr.gettext("Coach: that cost about {loss} points; best was: {best}.").format(
+        loss=loss, best=describe_move(entry.best, state, tr)
     )
-
-
-def option_text(line: OptionLine, tr: Translator = ENGLISH) -> str:
-    """A hint's option in words: "Hold 6-6 and roll 3 dice: 180.4 expected (costs 0.28)"."""
-    text = tr.gettext("{move}: {value} expected").format(move=line.text, value=f"{line.value:.1f}")
-    if not is_best(line.cost):
-        text += " " + tr.gettext("(costs {cost})").format(cost=format_loss(line.cost))
-    return text
 
 
 @dataclass(frozen=True)
@@ -149,23 +173,3 @@ def summarize(grades: Sequence[CoachEntry], seat: int, turns: int) -> CoachSumma
             per_turn[grade.turn - 1] += grade.loss
     costliest = sorted((g for g in own if not is_best(g.loss)), key=lambda g: -g.loss)[:3]
     return CoachSummary(seat, sum(g.loss for g in own), len(own), tuple(costliest), tuple(per_turn))
-
-
-def summary_text(
-    name: str, summary: CoachSummary, state: GameState, tr: Translator = ENGLISH
-) -> str:
-    """The coach's report on one player in a sentence or two, its losses never rounded away."""
-    text = tr.gettext("{name}: {loss} points of expectation lost in {count} moves.").format(
-        name=name, loss=format_loss(summary.total_loss), count=summary.decisions
-    )
-    worst = [
-        tr.gettext("turn {turn}: {move} (cost {loss})").format(
-            turn=entry.turn,
-            move=describe_move(entry.chosen, state, tr),
-            loss=format_loss(entry.loss),
-        )
-        for entry in summary.costliest
-    ]
-    if worst:
-        text += " " + tr.gettext("Costliest: {moves}.").format(moves="; ".join(worst))
-    return text

@@ -6,17 +6,12 @@ coach or computer players never pays for them at start-up.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from yacht.errors import TableError
 from yacht.game.state import GameState
 from yacht.i18n import Translator
 from yacht.session.coach_log import CoachEntry
 from yacht.web.notices import Notices
 from yacht.web.page import by_id, create
-
-if TYPE_CHECKING:
-    from yacht.views.coaching import CoachSummary
 
 
 class Advisor:
@@ -26,8 +21,12 @@ class Advisor:
         self._panel = by_id("advice")
         self._title = by_id("advice-title")
         self._options = by_id("advice-options")
+        self._why = by_id("advice-value")
+        self._details = by_id("advice-why")
         self._coach_line = by_id("coach-line")
         self._marked: list[object] = []
+        self._coach_seat: int | None = None
+        """Whose move the coach's line is about (None: the line is empty)."""
 
     def hint(self, state: GameState, tr: Translator, notices: Notices) -> None:
         """Show the hint for ``state``, or say why there is none."""
@@ -40,15 +39,16 @@ class Advisor:
             notices.advice_unavailable(str(error))
 
     def show_hint(self, state: GameState, tr: Translator) -> str:
-        """Show the best move and the top options; returns the sentence to announce."""
+        """Show the best move, and behind "Why?" its figures; returns the sentence to announce."""
         from yacht.strategy import advise_state
-        from yacht.views.coaching import hint, option_text
+        from yacht.views.coaching import hint
 
         advice = hint(state, advise_state(state), tr)
         self.clear()
-        self._title.textContent = tr.gettext("Hint: {move}").format(move=advice.headline)
-        for line in advice.options:
-            self._options.appendChild(create("li", text=option_text(line, tr)))
+        self._title.textContent = advice.title
+        self._why.textContent = advice.why
+        for line in advice.options[1:]:
+            self._options.appendChild(create("li", text=line.words))
         self._panel.hidden = False
         for index in advice.hold:
             self._mark(by_id("dice").querySelectorAll(".die").item(index))
@@ -58,13 +58,14 @@ class Advisor:
             )
             if button:
                 self._mark(button)
-        return str(self._title.textContent)
+        return advice.title
 
     def clear(self) -> None:
         """Hide the hint and its marks (the position has changed)."""
         if self._panel.hidden and not self._marked:
             return  # every click clears: mostly there is no hint to clear, and no DOM to touch
         self._panel.hidden = True
+        self._details.open = False
         self._options.replaceChildren()
         for element in self._marked:
             element.classList.remove("suggested")  # type: ignore[attr-defined]
@@ -77,22 +78,19 @@ class Advisor:
         text = "" if entry is None else verdict(entry, state, tr)
         self._coach_line.textContent = text
         self._coach_line.hidden = not text
+        self._coach_seat = None if entry is None else entry.seat
         return text
 
-    def summary_lines(
-        self, entries: tuple[CoachEntry, ...], state: GameState, tr: Translator
-    ) -> list[tuple[str, CoachSummary]]:
-        """Per person at the table: a sentence of the coach's report, and the report."""
-        from yacht.views.coaching import summarize, summary_text
+    def turn_of(self, seat: int) -> None:
+        """``seat`` is moving now: the coach's word on another player's move is done."""
+        if self._coach_seat is not None and self._coach_seat != seat:
+            self.quiet()
 
-        turns = len(state.ruleset.categories)
-        lines = []
-        for seat, card in enumerate(state.players):
-            if card.computer is not None:
-                continue
-            summary = summarize(entries, seat, turns)
-            lines.append((summary_text(card.name, summary, state, tr), summary))
-        return lines
+    def quiet(self) -> None:
+        """Clear the coach's line."""
+        self._coach_line.textContent = ""
+        self._coach_line.hidden = True
+        self._coach_seat = None
 
     def _mark(self, element: object) -> None:
         element.classList.add("suggested")  # type: ignore[attr-defined]

@@ -84,7 +84,7 @@ class App:
             self, (self._games, self._setups), self.notices, self.extras, lambda: self._tr
         )
         self._effects = EffectsShown(self)
-        self._game_over = GameOverDialog(self._renderer, self.advisor, self.extras)
+        self._game_over = GameOverDialog(self.extras)
 
     @property
     def session(self) -> Session:
@@ -294,7 +294,7 @@ class App:
         self._render()
         self.notices.refresh()
         self._guide.retranslate()
-        self._game_over.retranslate(self.view())
+        self._game_over.retranslate(self._tr)
         self.extras.retranslate()
 
     # -- new game and game over ------------------------------------------------------------
@@ -316,7 +316,7 @@ class App:
     def _begin(self, state: GameState, announcement: str, *, coach: bool = False) -> None:
         """Start ``state``: a game from the setup dialog, or one made elsewhere (the daily)."""
         self._computer.stop()
-        self.advisor.say(None, self._session.game, self._tr)
+        self._effects.new_game()
         self._commit(Session.start(state, coach=coach))
         self.notices.announce(announcement)
         self.extras.focus_turn()
@@ -326,9 +326,10 @@ class App:
     def _rematch(self) -> None:
         self._start(GameSetup.of_game(self._session.game, coach=self._session.coach is not None))
 
-    def open_game_over(self) -> None:
-        """Show the final ranking (and the coach's report) in the game-over dialog."""
-        self._game_over.show(self._session, self.view(), self._tr)
+    def open_game_over(self) -> str:
+        """Show the final ranking (and the coach's report) in the game-over dialog; returns
+        what is worth announcing there (a new personal best), "" for nothing."""
+        return self._game_over.show(self._session, self._tr)
 
 
 def _seed_from_url() -> tuple[int | None, InvalidSeedError | None]:

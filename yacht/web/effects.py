@@ -12,7 +12,9 @@ from typing import Protocol
 from yacht.i18n import Translator, join_sentences
 from yacht.session.session import Graded, Rolled, Scored, Step, Undone, Ungraded
 from yacht.views.board import BoardView, roll_announcement, score_announcement
+from yacht.views.turns import celebration, computer_move
 from yacht.web.advisor import Advisor
+from yacht.web.moments import Moments
 from yacht.web.notices import Notices
 from yacht.web.render import Renderer
 
@@ -34,8 +36,8 @@ class Board(Protocol):
     def view(self) -> BoardView:
         """The board's view of the session as it now stands."""
 
-    def open_game_over(self) -> None:
-        """Show the game-over dialog."""
+    def open_game_over(self) -> str:
+        """Show the game-over dialog; returns what to announce of it ("" for nothing)."""
 
 
 class EffectsShown:
@@ -43,11 +45,21 @@ class EffectsShown:
 
     def __init__(self, board: Board) -> None:
         self._board = board
+        self._moments = Moments()
+
+    def new_game(self) -> None:
+        """A game starts: the last game's coach line and computer move are done."""
+        self._board.advisor.quiet()
+        self._moments.tell("")
 
     def show(self, moved: Step) -> None:
         """Animate, announce and grade what ``moved`` did, in order."""
         board, tr = self._board, self._board.tr
         before, after = moved.before.game, moved.session.game
+        board.advisor.turn_of(before.current)
+        # A computer's move is told on screen; a person's own move clears that line.
+        computer = [computer_move(effect, before, after, tr) for effect in moved.effects]
+        self._moments.tell(next((text for text in reversed(computer) if text), ""))
         for effect in moved.effects:
             match effect:
                 case Ungraded(reason):
@@ -59,10 +71,13 @@ class EffectsShown:
                     board.notices.announce(roll_announcement(after, tr))
                 case Scored(game_over=game_over):
                     board.renderer.flash_latest()
+                    moment = celebration(effect, after, tr)
+                    if moment:
+                        self._moments.celebrate(moment)
                     status = board.view().status
-                    board.notices.announce(join_sentences(score_announcement(after, tr), status))
-                    if game_over:
-                        board.open_game_over()
+                    record = board.open_game_over() if game_over else ""
+                    said = join_sentences(moment, score_announcement(after, tr), status, record)
+                    board.notices.announce(said)
                 case Undone():
                     status = board.view().status
                     board.notices.announce(join_sentences(tr.gettext("Score taken back."), status))

@@ -1,26 +1,28 @@
-"""The game-over dialog: the ranking, the coach's report, a rematch or a new game."""
+"""The game-over dialog: the ranking against each player's past, perfect play's average, the
+coach's report, a rematch or a new game. Its words come from :mod:`yacht.views.ending`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from yacht.errors import TableError
+from yacht.game.state import GameState
 from yacht.i18n import Translator
 from yacht.session.session import Session
-from yacht.views.board import BoardView
-from yacht.web.advisor import Advisor
+from yacht.views.charts import loss_chart
+from yacht.views.ending import Ending, Standing, ending
 from yacht.web.extras import Extras
-from yacht.web.page import by_id
-from yacht.web.render import Renderer
+from yacht.web.page import Element, by_id, create
+from yacht.web.svg import build
 
 
 class GameOverDialog:
     """Shows how a finished game ended."""
 
-    def __init__(self, renderer: Renderer, advisor: Advisor, extras: Extras) -> None:
-        self._renderer = renderer
-        self._advisor = advisor
+    def __init__(self, extras: Extras) -> None:
         self._extras = extras
+        self._session: Session | None = None
 
     def bind(
         self,
@@ -33,22 +35,26 @@ class GameOverDialog:
         on(by_id("close-game-over"), "click", lambda _: by_id("game-over").close())
         on(by_id("new-game-from-over"), "click", lambda _: self._close_then(new_game))
 
-    def show(self, session: Session, view: BoardView, tr: Translator) -> None:
-        """Fill the dialog for the finished ``session`` and open it."""
-        game, coach = session.game, session.coach
-        self._renderer.show_ranking(view)
-        lines = [] if coach is None else self._advisor.summary_lines(coach, game, tr)
-        self._renderer.show_coach_summary(lines, tr)
-        self._extras.game_over(game)
+    def show(self, session: Session, tr: Translator) -> str:
+        """Fill the dialog for the finished ``session`` and open it; returns what to announce
+        (a new personal best)."""
+        self._session = session
+        words = self._fill(session, tr)
+        self._extras.game_over(session.game)
         dialog = by_id("game-over")
         if not dialog.open:
             dialog.showModal()
         by_id("rematch").focus()
+        return " ".join(
+            f"{standing.name}: {standing.notes[0]}"
+            for standing in words.standings
+            if standing.record
+        )
 
-    def retranslate(self, view: BoardView) -> None:
-        """Write the open dialog's ranking again in the current language."""
-        if by_id("game-over").open:
-            self._renderer.show_ranking(view)
+    def retranslate(self, tr: Translator) -> None:
+        """Write the open dialog again in the current language."""
+        if by_id("game-over").open and self._session is not None:
+            self._fill(self._session, tr)
 
     def close(self) -> None:
         """Close the dialog if it is open (the game on the page is no longer over)."""
@@ -56,6 +62,73 @@ class GameOverDialog:
         if over.open:
             over.close()
 
+    def _fill(self, session: Session, tr: Translator) -> Ending:
+        words = ending(
+            session.game,
+            self._extras.history.history,
+            session.coach,
+            _perfect_average(session.game),
+            tr,
+        )
+        by_id("game-over-title").textContent = words.headline
+        ranking = by_id("ranking")
+        ranking.replaceChildren()
+        for standing in words.standings:
+            ranking.appendChild(_standing_item(standing, len(words.standings) > 1))
+        perfect = by_id("perfect-play")
+        perfect.textContent = words.perfect_play
+        perfect.hidden = not words.perfect_play
+        _show_coach(words)
+        return words
+
     def _close_then(self, then: Callable[[], None]) -> None:
         by_id("game-over").close()
         then()
+
+
+def _perfect_average(game: GameState) -> float | None:
+    """What perfect play averages under the game's rules (None until its table is here)."""
+    from yacht.strategy import expected_score
+
+    rules = game.ruleset
+    try:
+        return expected_score(rules.id, upper_bonus=rules.upper_bonus is not None)
+    except TableError:
+        return None  # the table downloads after start-up: the dialog does without the figure
+
+
+def _standing_item(standing: Standing, ranked: bool) -> Element:
+    item = create("li", cls="standing record" if standing.record else "standing")
+    item.setAttribute("value", str(standing.rank))
+    line = create("p", cls="standing-line")
+    if ranked:  # the list's own numbering says the place to screen readers
+        place = create("span", text=str(standing.rank), cls="standing-place")
+        place.setAttribute("aria-hidden", "true")
+        line.appendChild(place)
+    who = create("span", cls="standing-who")
+    who.appendChild(create("span", text=standing.name, cls="standing-name"))
+    if standing.who:
+        who.appendChild(create("span", text=standing.who, cls="standing-level"))
+    line.appendChild(who)
+    # Read as "Ann: 170" (and so written in the text), laid out as a name and a big total.
+    line.appendChild(create("span", text=": ", cls="visually-hidden"))
+    line.appendChild(create("strong", text=str(standing.total), cls="standing-total"))
+    item.appendChild(line)
+    for note in standing.notes:
+        item.appendChild(create("p", text=note, cls="standing-note"))
+    return item
+
+
+def _show_coach(words: Ending) -> None:
+    box = by_id("coach-summary")
+    box.replaceChildren()
+    box.hidden = not words.coach
+    for report in words.coach:
+        box.appendChild(create("p", text=report.text))
+        titles = report.bar_titles
+        chart = loss_chart(
+            report.loss_per_turn,
+            label=report.chart_label,
+            bar_title=lambda turn, _, titles=titles: titles[turn - 1],  # type: ignore[misc]
+        )
+        box.appendChild(build(chart))

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from pyscript import window
+
 from yacht.game.actions import Action, Roll, Undo
 from yacht.web.extras import Extras
-from yacht.web.page import keep_focus_inside, key_is_tab, query
+from yacht.web.page import by_id, keep_focus_inside, key_is_tab, query
 
 FIELDS = ("INPUT", "SELECT", "TEXTAREA")
 """Where keys are typing, not commands."""
@@ -65,10 +67,22 @@ def _command(board: Keyboard, key: str, tag: str) -> Callable[[], None] | None:
     if key == " " and tag in PRESSABLE:
         return None
     commands: dict[str, Callable[[], None]] = {
-        "r": lambda: board.act(Roll()),
-        " ": lambda: board.act(Roll()),
+        "r": lambda: _roll_unless_airborne(board),
+        " ": lambda: _roll_unless_airborne(board),
         "u": lambda: board.act(Undo()),
         "h": board.hint,
         "n": board.open_setup,
     }
     return commands.get(key.lower())
+
+
+def _roll_unless_airborne(board: Keyboard) -> None:
+    """Roll, unless the last throw's dice are still in the air (then the key is ignored).
+
+    While they fly Roll's airborne animation (static/yacht.css) makes it take no pointer, so a
+    double click throws once; the key asks the same animation, so R pressed twice quickly
+    throws once too, and with reduced motion the pause is the style sheet's shorter one.
+    """
+    if str(window.getComputedStyle(by_id("roll")).pointerEvents) == "none":
+        return
+    board.act(Roll())

@@ -11,12 +11,9 @@ from pyscript import document, window
 
 from yacht.i18n import Translator
 from yacht.views.board import BoardView, CellView
-from yacht.views.charts import loss_chart
 from yacht.web.page import Element, Writer, by_id, create
-from yacht.web.svg import build
 
-if TYPE_CHECKING:  # loaded when first used: the guide, and the strategy with the coach
-    from yacht.views.coaching import CoachSummary
+if TYPE_CHECKING:  # loaded when first used
     from yacht.views.guide import Section
 
 # Attributes whose English text an element carries as data-i18n-<attribute>.
@@ -146,7 +143,6 @@ class Renderer:
         self._undo = by_id("undo")
         self._hint = by_id("hint")
         self._faster = by_id("faster")
-        self._coach_summary = by_id("coach-summary")
         self._title = by_id("ruleset-title")
         self._table = by_id("scorecard")
         dice = by_id("dice").querySelectorAll(".die")
@@ -161,8 +157,6 @@ class Renderer:
         self._tumbling: list[str | None] = [None] * len(self._dice)
         self._flashing: dict[CellKey, str] = {}
         self._airborne: str | None = None
-        self._ranking = by_id("ranking")
-        self._over_title = by_id("game-over-title")
 
     def render(self, view: BoardView) -> None:
         """Bring the page up to date with ``view``, writing only what changed."""
@@ -181,6 +175,7 @@ class Renderer:
         write.flag(self._roll, "disabled", not view.roll_enabled)
         write.text(self._rolls_left, view.rolls_left_text)
         write.flag(self._undo, "disabled", not view.undo_enabled)
+        write.text(self._undo, view.undo_text)
         write.flag(self._hint, "disabled", not view.hint_enabled)
         write.flag(self._faster, "hidden", not view.computer_turn)
         for element, die in zip(self._dice, view.dice, strict=True):
@@ -205,33 +200,6 @@ class Renderer:
     def forget_written(self) -> None:
         """Write every value on the next render, even those that seem unchanged."""
         self._write.forget()
-
-    def show_ranking(self, view: BoardView) -> None:
-        """Fill the game-over dialog's ranking."""
-        self._over_title.textContent = view.headline
-        self._ranking.replaceChildren()
-        for placing in view.placings:
-            item = create("li", text=f"{placing.name}: {placing.total}")
-            item.setAttribute("value", str(placing.rank))
-            self._ranking.appendChild(item)
-
-    def show_coach_summary(self, lines: Sequence[tuple[str, CoachSummary]], tr: Translator) -> None:
-        """The coach's report in the game-over dialog: a sentence and a chart per person."""
-        box = self._coach_summary
-        box.replaceChildren()
-        box.hidden = not lines
-        for text, summary in lines:
-            box.appendChild(create("p", text=text))
-            chart = loss_chart(
-                summary.loss_per_turn,
-                label=tr.gettext("Points lost per turn, {total} in all").format(
-                    total=f"{sum(summary.loss_per_turn):.1f}"
-                ),
-                bar_title=lambda turn, loss: tr.gettext("Turn {turn}: {loss}").format(
-                    turn=turn, loss=f"{loss:.1f}"
-                ),
-            )
-            box.appendChild(build(chart))
 
     def flash_latest(self) -> None:
         """Play the highlight animation of the cell just scored (as of the last render)."""
@@ -307,7 +275,8 @@ class Renderer:
         self._layout = view.layout
         head_row = create("tr")
         head_row.appendChild(_header(view.category_heading, "col"))
-        self._headers = [_header(name, "col") for name in view.names]
+        seats = list(zip(view.names, view.seat_notes, view.seat_marks, strict=True))
+        self._headers = [_seat_header(*seat) for seat in seats]
         for header in self._headers:
             head_row.appendChild(header)
         # The same names over the lower section when the sections stand side by side: drawn
@@ -315,7 +284,7 @@ class Renderer:
         mirror_row = create("tr", cls="mirror")
         mirror_row.setAttribute("aria-hidden", "true")
         mirror_row.appendChild(create("td", text=view.category_heading))
-        self._mirrors = [create("td", text=name) for name in view.names]
+        self._mirrors = [_seat_header(*seat, tag="td") for seat in seats]
         for mirror in self._mirrors:
             mirror_row.appendChild(mirror)
         self._table.tHead.replaceChildren(head_row, mirror_row)
@@ -334,6 +303,24 @@ class Renderer:
                 self._cells[row.key, seat] = td
                 tr.appendChild(td)
             body.appendChild(tr)
+
+
+def _seat_header(name: str, note: str, mark: str, tag: str = "th") -> Element:
+    """A player's column header: the name, and under it who plays the seat (a computer).
+
+    Heard as "Bot, computer, casual"; seen as the name over an icon and the level, which fit
+    the narrowest column.
+    """
+    cell = create(tag)
+    cell.appendChild(create("span", text=name, cls="seat-name"))
+    if tag == "th":
+        cell.setAttribute("scope", "col")
+    if note:
+        cell.appendChild(create("span", text=f", {note}", cls="visually-hidden"))
+        seen = create("span", text=mark, cls="seat-note")
+        seen.setAttribute("aria-hidden", "true")
+        cell.appendChild(seen)
+    return cell
 
 
 def _header(text: str, scope: str) -> Element:

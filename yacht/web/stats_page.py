@@ -13,10 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyodide.ffi import to_js
-from pyscript import window
-
-from yacht.i18n import Translator
+from yacht.i18n import Translator, format_day, format_decimal
 from yacht.saves.history import History, HistoryEntry
 from yacht.views.board import category_name
 from yacht.views.charts import histogram_chart, line_chart
@@ -26,6 +23,8 @@ from yacht.web.page import Element, by_id, create
 from yacht.web.svg import build
 
 RECENT_GAMES = 20
+CHARTED_GAMES = 3
+"""Games before the charts are drawn: one bar or one dot is no chart."""
 
 
 class StatsPage:
@@ -90,32 +89,35 @@ class StatsPage:
         self._draw_categories(stats, tr)
 
     def _draw_summary(self, stats: PlayerStats, tr: Translator) -> None:
-        wins = (
-            tr.ngettext(
+        rows = [
+            (tr.gettext("Games played"), str(stats.games)),
+            (tr.gettext("Best score"), str(stats.best)),
+            (tr.gettext("Average score"), format_decimal(stats.average, tr.language)),
+            (tr.gettext("Lowest score"), str(stats.worst)),
+        ]
+        if stats.contests:  # solo games have no winner: their player sees no "Wins" at all
+            wins = tr.ngettext(
                 "{wins} of {count} game against others",
                 "{wins} of {count} games against others",
                 stats.contests,
             ).format(wins=stats.wins, count=stats.contests)
-            if stats.contests
-            else tr.gettext("solo games only")
-        )
-        rows = [
-            (tr.gettext("Games played"), str(stats.games)),
-            (tr.gettext("Wins"), wins),
-            (tr.gettext("Best score"), str(stats.best)),
-            (tr.gettext("Average score"), _number(stats.average, tr)),
-            (tr.gettext("Lowest score"), str(stats.worst)),
-        ]
+            rows.insert(1, (tr.gettext("Wins"), wins))
         summary = by_id("stats-summary")
         summary.replaceChildren()
         for term, value in rows:
             item = create("div")
             item.appendChild(create("dt", text=term))
             # Numbers stand out; a sentence (the wins) is set smaller so the cards stay even.
-            item.appendChild(create("dd", text=value, cls="" if value[:1].isdigit() else "words"))
+            item.appendChild(create("dd", text=value, cls="words" if " " in value else ""))
             summary.appendChild(item)
 
     def _draw_charts(self, stats: PlayerStats, tr: Translator) -> None:
+        charted = stats.games >= CHARTED_GAMES
+        by_id("stats-charts").hidden = not charted
+        if not charted:
+            by_id("histogram-figure").replaceChildren()
+            by_id("trend-figure").replaceChildren()
+            return
         bins = histogram(stats.totals)
         bars = histogram_chart(
             "score-histogram",
@@ -141,7 +143,9 @@ class StatsPage:
             x_label=tr.gettext("Game"),
             y_label=tr.gettext("Final score"),
             point_title=lambda index: tr.gettext("Game {number} ({date}): {total}").format(
-                number=index + 1, date=scores[index].day, total=scores[index].total
+                number=index + 1,
+                date=format_day(scores[index].day, tr.language),
+                total=scores[index].total,
             ),
         )
         by_id("histogram-figure").replaceChildren(build(bars))
@@ -155,7 +159,7 @@ class StatsPage:
             name = create("th", text=category_name(stats.ruleset, row.category, tr))
             name.setAttribute("scope", "row")
             tr_element.appendChild(name)
-            tr_element.appendChild(create("td", text=_number(row.average, tr)))
+            tr_element.appendChild(create("td", text=format_decimal(row.average, tr.language)))
             scratched = tr.gettext("{zeros} of {count} ({percent}%)").format(
                 zeros=row.zeros, count=row.games, percent=round(100 * row.zero_rate)
             )
@@ -191,18 +195,12 @@ def _rules_title(key: StatsKey, tr: Translator) -> str:
     return tr.gettext("{rules}, with bonus").format(rules=title)
 
 
-def _number(value: float, tr: Translator) -> str:
-    """``value`` with one decimal, written the way the player's language writes numbers."""
-    options = to_js({"maximumFractionDigits": 1}, dict_converter=window.Object.fromEntries)
-    return str(window.Intl.NumberFormat.new(tr.language, options).format(value))
-
-
 def _game_item(entry: HistoryEntry, tr: Translator) -> Element:
     """One line of the recent games: date, rules, each player's total, and what kind of game."""
     totals = entry.totals()
     winners = set(entry.winners()) if len(entry.players) > 1 else set()
     item = create("li")
-    item.appendChild(create("span", text=entry.day, cls="game-day"))
+    item.appendChild(create("span", text=format_day(entry.day, tr.language), cls="game-day"))
     item.appendChild(create("span", text=tr.gettext(entry.ruleset.title), cls="game-rules"))
     scores = create("span", cls="game-scores")
     for seat, player in enumerate(entry.players):
