@@ -233,7 +233,9 @@ def test_a_yacht_gets_a_moment_of_its_own_and_none_under_reduced_motion(board: Y
     expect(banner).to_be_hidden()
 
 
-def test_a_new_personal_best_gets_its_moment_in_the_ending(board: YachtPage) -> None:
+def test_a_new_personal_best_gets_its_moment_in_the_ending(
+    board: YachtPage, save_screenshot: Callable[..., Path]
+) -> None:
     page = board.page
     # Past games of a poor player: 1-2-3-4-6 thrown every turn (32 points each).
     poor = new_game(["Ann"], real_dice=True)
@@ -250,7 +252,10 @@ def test_a_new_personal_best_gets_its_moment_in_the_ending(board: YachtPage) -> 
         f"A new personal best! Your best before was {low}."
     )
     expect(page.locator("#announcer")).to_contain_text("Ann: A new personal best!")
+    page.set_viewport_size({"width": 390, "height": 844})
+    save_screenshot(page, "personal-best-390x844-light")
     page.locator("#close-game-over").click()
+    save_screenshot(page, "finished-board-390x844-light")
 
 
 # -- computer turns ------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from pyscript import window
 from yacht.errors import InvalidSetupError
 from yacht.game.players import clean_name
 from yacht.game.state import GameState
+from yacht.i18n import format_day
 from yacht.web.history_view import HistoryView, local_day
 from yacht.web.hooks import Hooks
 from yacht.web.page import by_id, or_none
@@ -45,7 +46,7 @@ class DailyView:
         about = tr.gettext(
             "Today's challenge ({date}) is a solo game of Traditional Yacht. Everyone who plays "
             "it today throws the same dice, in the same order."
-        ).format(date=self._day)
+        ).format(date=format_day(self._day, tr.language))
         if self._day in self._history.history.daily_started:
             rule = tr.gettext(
                 "You have already started today's challenge, so this attempt is practice: it "
@@ -76,7 +77,9 @@ class DailyView:
         self._dialog.close()
         self._hooks.begin(
             daily_game(day, name, official=official),
-            tr.gettext("Daily challenge of {date} for {name}.").format(date=day, name=name),
+            tr.gettext("Daily challenge of {date} for {name}.").format(
+                date=format_day(day, tr.language), name=name
+            ),
         )
         if not official:
             self._hooks.tell(
