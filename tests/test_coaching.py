@@ -82,7 +82,6 @@ def test_grades_cost_nothing_for_the_best_move_and_something_for_a_bad_one() -> 
     ("loss", "english", "polish"),
     [
         (0.0, "Coach: best move.", "Trener: najlepszy ruch."),
-        (0.0, "Coach: best move.", "Trener: najlepszy ruch."),
         (
             0.049,
             "Coach: a tiny slip, less than 0.1 points.",
