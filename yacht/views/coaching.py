@@ -10,14 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from yacht.game.state import GameState
 from yacht.i18n import ENGLISH, Translator, format_decimal
 from yacht.rules.categories import Category
+from yacht.rules.dice import DICE_COUNT
 from yacht.session.coach_log import CoachEntry, Move
 from yacht.session.grading import is_best
-from yacht.strategy import Advice, CategoryOption, KeepOption
 from yacht.views.board import category_name
+
+if TYPE_CHECKING:
+    # Only for types: importing the solver at start-up would load it for every game.
+    from yacht.strategy.advice import Advice, CategoryOption, KeepOption
 
 TOP_OPTIONS = 4
 SHOWN_PRECISION = 0.05
@@ -58,14 +63,19 @@ def describe_keep(option: KeepOption, tr: Translator = ENGLISH) -> str:
     """A keep in words: "Keep 6-6-6 and roll two dice"."""
     if option.stops:
         return tr.gettext("Stop and score")
-    if not option.faces:
+    return _keep_words(option.faces, tr)
+
+
+def _keep_words(faces: tuple[int, ...], tr: Translator) -> str:
+    if not faces:
         return tr.gettext("Roll all five dice")
-    held = "-".join(str(face) for face in option.faces)
-    if option.rerolled == 1:
+    held = "-".join(str(face) for face in faces)
+    rerolled = DICE_COUNT - len(faces)
+    if rerolled == 1:
         return tr.gettext("Keep {held} and roll one die").format(held=held)
     return tr.ngettext(
-        "Keep {held} and roll {count} die", "Keep {held} and roll {count} dice", option.rerolled
-    ).format(held=held, count=option.rerolled)
+        "Keep {held} and roll {count} die", "Keep {held} and roll {count} dice", rerolled
+    ).format(held=held, count=rerolled)
 
 
 def describe_category(option: CategoryOption, state: GameState, tr: Translator = ENGLISH) -> str:
@@ -125,12 +135,9 @@ def describe_move(move: Move, state: GameState, tr: Translator = ENGLISH) -> str
         return tr.gettext("Score {points} in {category}").format(
             points=move.points, category=category_name(state.ruleset, move.category, tr)
         )
-    rerolled = 5 - len(move.faces)
-    return (
-        describe_keep(KeepOption(move.faces, (), 0.0), tr)
-        if rerolled
-        else tr.gettext("Stop and score")
-    )
+    if len(move.faces) == DICE_COUNT:
+        return tr.gettext("Stop and score")
+    return _keep_words(move.faces, tr)
 
 
 def verdict(entry: CoachEntry, state: GameState, tr: Translator = ENGLISH) -> str:
