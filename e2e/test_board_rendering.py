@@ -38,6 +38,7 @@ def test_an_option_keeps_its_button_and_the_focus_while_the_dice_change(game: Ya
     choice.focus()
     choice.evaluate("button => { button.dataset.marked = 'yes'; }")
     before = game.snapshot()["save"]
+    game.wait_for_landing()
     page.keyboard.press("r")  # rolls again, the focus staying on the option
     page.wait_for_function("(before) => localStorage.getItem('yacht:game') !== before", arg=before)
 

@@ -70,6 +70,12 @@ class YachtPage:
         self.roll_button.click()
         self._wait_saved_change(before)
 
+    def wait_for_landing(self) -> None:
+        """Wait until the dice have landed: while they fly, Roll takes no click and no key."""
+        self.page.wait_for_function(
+            "getComputedStyle(document.getElementById('roll')).pointerEvents !== 'none'"
+        )
+
     def toggle(self, index: int) -> None:
         before = self.snapshot()["save"]
         self.dice_buttons.nth(index).click()
