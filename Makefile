@@ -16,10 +16,13 @@ hash = $(shell cksum < $(1) | cut -d' ' -f1)
 PY_STAMP := $(VENV)/.installed-$(call hash,pyproject.toml)
 NPM_STAMP := node_modules/.installed-$(call hash,package-lock.json)
 
-.PHONY: help play check test bench install install-python lint typecheck unit pytest clean
+SITE_DIR ?= _site
+
+.PHONY: help play site check test bench install install-python lint typecheck unit pytest clean
 
 help:
 	@echo "make play   serve the game at http://127.0.0.1:$(PORT)/"
+	@echo "make site   build the site as deployed into $(SITE_DIR)/ (one archive of bytecode)"
 	@echo "make check  the fast loop: ruff, mypy and the unit tests (no browser, under a minute)"
 	@echo "make test   install what is missing, then ruff, mypy and pytest (unit + e2e;"
 	@echo "            e2e in Chromium, and in Firefox and WebKit: e2e/engines/)"
@@ -31,6 +34,12 @@ play:
 		|| { echo "Port $(PORT) is busy: pick another one with  make play PORT=8001"; exit 1; }
 	@echo "Yacht: http://127.0.0.1:$(PORT)/  (Ctrl-C to stop)"
 	@$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1 --directory "$(CURDIR)"
+
+# What GitHub Pages serves: the package as one archive of bytecode compiled by the pinned
+# Pyodide (hence npm). `make play` serves the sources, with no build step.
+site: install-python $(NPM_STAMP)
+	rm -rf $(SITE_DIR)
+	$(BIN)/python -m yacht build-site $(SITE_DIR)
 
 test: install lint typecheck pytest
 
@@ -70,5 +79,5 @@ bench: install
 	$(BIN)/python bench/page_bench.py $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) node_modules e2e/artifacts test-results .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) node_modules $(SITE_DIR) e2e/artifacts test-results .mypy_cache .ruff_cache .pytest_cache
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

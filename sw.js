@@ -4,11 +4,11 @@
 // WHAT IS CACHED, AND HOW
 //
 // 1. The release: every same-origin file of the app (index.html, CSS, JS, icons, the manifest,
-//    pyscript.toml and each Python file its [files] table lists). The worker does not keep a
+//    the PyScript config and each file its `files` table lists). The worker does not keep a
 //    hand-written list: it crawls the release from index.html — the src/href/config attributes
 //    of <link>, <script> and <img> tags, url() in CSS, the icons of the web app manifest and the
-//    [files] of the PyScript config — so a new file in yacht/ is picked up as soon as
-//    pyscript.toml lists it. A release is stored as one cache named after a SHA-256 of its
+//    `files` of the PyScript config — so a new file in yacht/ is picked up as soon as
+//    the config lists it. A release is stored as one cache named after a SHA-256 of its
 //    files ("snapshot"), and a small state record says which snapshot is current. The pointer
 //    moves only once a snapshot is complete, so a page never gets a mix of two releases.
 //
@@ -57,9 +57,9 @@
 // the lock, a check that read the record before a switch would write the old release back after
 // it, and the page would reload into the release it had just left.
 //
-// Limits: the crawl sees what index.html, the manifest, CSS and pyscript.toml name; a file the
-// game fetches by itself later is part of the release only when pyscript.toml lists it (in
-// [files], or in [yacht.fetched-later] when PyScript should not fetch it before start-up). A host
+// Limits: the crawl sees what index.html, the manifest, CSS and the PyScript config name; a file
+// the game fetches by itself later is part of the release only when the config lists it (in
+// `files`, or in `yacht.fetched-later` when PyScript should not fetch it before start-up). A host
 // that publishes file by file (not atomically, as Pages does) can be caught half-way; the next
 // check then sees the finished deploy as one more release.
 //
@@ -443,7 +443,6 @@ function referencesIn(href, type, bytes) {
   if (type.includes("html") || path.endsWith(".html")) return htmlReferences(text);
   if (type.includes("css") || path.endsWith(".css")) return cssReferences(text);
   if (path.endsWith(".webmanifest")) return manifestReferences(text);
-  if (path.endsWith(".toml")) return [...tomlFiles(text), ...tomlInterpreter(text)];
   if (path.endsWith(".json") && /"files"\s*:/.test(text)) return jsonConfigFiles(text);
   return [];
 }
@@ -483,35 +482,18 @@ function manifestReferences(text) {
   return images.map((image) => image.src).filter(isFileReference);
 }
 
-// The source URLs of PyScript's [files] table: `"./yacht/game/state.py" = "./yacht/game/state.py"`, one a
-// line (tests/test_site_files.py checks that pyscript.toml keeps to this form), and of the
-// game's own [yacht.fetched-later] table, files it downloads itself after start-up.
-const RELEASE_TABLES = new Set(["files", "yacht.fetched-later"]);
-function tomlFiles(toml) {
-  const refs = [];
-  let table = "";
-  for (const line of toml.split(/\r?\n/)) {
-    const header = line.match(/^\s*\[\s*([^\]]+?)\s*\]\s*(?:#.*)?$/);
-    if (header) {
-      table = header[1].replace(/["']/g, "");
-      continue;
-    }
-    const entry = line.match(/^\s*(?:"([^"]+)"|'([^']+)'|([\w./-]+))\s*=/);
-    if (RELEASE_TABLES.has(table) && entry) refs.push(entry[1] ?? entry[2] ?? entry[3]);
-  }
-  return refs.filter(isFileReference);
-}
-
-// PyScript's `interpreter = "…/pyodide.mjs"`, when it is a URL (not a bare version number):
-// the runtime the release needs.
-function tomlInterpreter(toml) {
-  const match = toml.match(/^\s*interpreter\s*=\s*(?:"([^"]+)"|'([^']+)')/m);
-  const value = match ? match[1] ?? match[2] : "";
-  return /\.m?js$/.test(value) ? [value] : [];
-}
-
+// The source URLs of the PyScript config's `files` (in the built site, the one archive PyScript
+// unpacks), of the game's own `yacht.fetched-later` (files it downloads itself after start-up),
+// and its `interpreter` when that is a module URL rather than a bare version number: the runtime
+// the release needs. The page's config is JSON (pyscript.json, written from pyscript.toml by
+// `python -m yacht site-files`).
 function jsonConfigFiles(text) {
-  return Object.keys(JSON.parse(text).files || {}).filter(isFileReference);
+  const config = JSON.parse(text);
+  const later = (config.yacht && config.yacht["fetched-later"]) || {};
+  const refs = [...Object.keys(config.files || {}), ...Object.keys(later)];
+  const interpreter = typeof config.interpreter === "string" ? config.interpreter : "";
+  if (/\.m?js$/.test(interpreter)) refs.push(interpreter);
+  return refs.filter(isFileReference);
 }
 
 // A reference to a file (not an anchor, a data: URL or a PyScript `{TEMPLATE}`).

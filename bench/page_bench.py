@@ -455,6 +455,18 @@ class Problems:
         self.seen.append(f"pageerror: {error.error}")
 
 
+def page_config(site: Path, index: str) -> dict[str, Any]:
+    """The PyScript config the page names (``config="pyscript.json"``, or a TOML one)."""
+    found = re.search(r'<script type="py"[^>]*\sconfig="([^"]+)"', index)
+    if found is None:
+        raise SystemExit("index.html names no PyScript config")
+    text = (site / found.group(1)).read_text("utf-8")
+    config: dict[str, Any] = (
+        json.loads(text) if found.group(1).endswith(".json") else tomllib.loads(text)
+    )
+    return config
+
+
 class PageBench:
     """Boots, clicks and downloads of the game and the floor in one Chromium."""
 
@@ -462,10 +474,10 @@ class PageBench:
         self.args = args
         self.playwright = playwright
         self.site = Path(args.site).resolve()
-        config = tomllib.loads((self.site / "pyscript.toml").read_text("utf-8"))
+        index = (self.site / "index.html").read_text("utf-8")
+        config = page_config(self.site, index)
         self.pyodide_url = str(config["interpreter"])
         self.plugins = [str(plugin) for plugin in config.get("plugins", [])]
-        index = (self.site / "index.html").read_text("utf-8")
         core = re.search(r'<script type="module" src="([^"]+/core\.js)"', index)
         if core is None:
             raise SystemExit("index.html loads no PyScript core.js")

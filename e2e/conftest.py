@@ -5,11 +5,17 @@ Every browser context made here (``page``, ``site_page``, ``new_site_context(...
 CDN URLs from ``node_modules``, aborts any other outside request, and fails the test at teardown
 on a blocked request, a console error, an uncaught page error or a PyScript ``.py-error`` banner.
 ``allow_console(pattern)`` accepts an expected one. See ``e2e/harness/``.
+
+The site is the source tree, as ``make play`` serves it, unless ``YACHT_E2E_SITE`` says
+otherwise: ``built`` serves the site as deployed (``python -m yacht build-site``, built once per
+session into a temporary folder), any other value is the folder of a site built before.
+``e2e/test_deployed.py`` always plays the built site.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
@@ -86,9 +92,27 @@ def serve_directory() -> Iterator[Callable[..., StaticServer]]:
 
 
 @pytest.fixture(scope="session")
-def site_server(serve_directory: Callable[..., StaticServer]) -> StaticServer:
-    """The repository root served at ``http://127.0.0.1:<port>/``."""
-    return serve_directory(REPO_ROOT)
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site as deployed (one archive of bytecode), built once per session."""
+    from yacht.tools.build_site import build_site
+
+    return build_site(tmp_path_factory.mktemp("built") / "site").root
+
+
+@pytest.fixture(scope="session")
+def site_root(request: pytest.FixtureRequest) -> Path:
+    """The folder the tests serve: the source tree, or a built site (``YACHT_E2E_SITE``)."""
+    chosen = os.environ.get("YACHT_E2E_SITE", "")
+    if chosen == "built":
+        built: Path = request.getfixturevalue("built_site")
+        return built
+    return Path(chosen).resolve() if chosen else REPO_ROOT
+
+
+@pytest.fixture(scope="session")
+def site_server(serve_directory: Callable[..., StaticServer], site_root: Path) -> StaticServer:
+    """The site (``site_root``) served at ``http://127.0.0.1:<port>/``."""
+    return serve_directory(site_root)
 
 
 # -- the browser -------------------------------------------------------------------------------

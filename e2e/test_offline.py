@@ -9,12 +9,12 @@ printed (``pytest -s``) for the README.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shutil
 import socket
 import threading
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -31,9 +31,10 @@ from playwright.sync_api import (
     expect,
 )
 
+from yacht.tools.build_site import PUBLISHED
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = REPO_ROOT / "node_modules"
-WORKFLOW = REPO_ROOT / ".github" / "workflows" / "pages.yml"
 OFFLINE_WAIT_MS = 60_000
 # Said outright, in case the harness's default ever becomes service_workers="block".
 WITH_WORKER: dict[str, Any] = {"service_workers": "allow"}
@@ -53,17 +54,10 @@ PYSCRIPT_CDN = "https://cdn.jsdelivr.net/npm/@pyscript/core@"
 PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/v"
 
 
-def site_files() -> list[str]:
-    """What the Pages workflow publishes (its ``SITE_FILES``): the site, and nothing else."""
-    match = re.search(r"^\s*SITE_FILES:\s*(.+)$", WORKFLOW.read_text("utf-8"), re.MULTILINE)
-    assert match, f"{WORKFLOW} has no SITE_FILES line"
-    return match.group(1).split()
-
-
 def copy_site(destination: Path) -> Path:
     """Copy the published files of the working tree to ``destination`` (a release)."""
     destination.mkdir(parents=True)
-    for name in site_files():
+    for name in PUBLISHED:
         source = REPO_ROOT / name
         if source.is_dir():
             ignore = shutil.ignore_patterns("__pycache__")
@@ -183,7 +177,7 @@ def self_hosted_copy(
     for name, cdn, local in [
         ("index.html", f"{PYSCRIPT_CDN}{pyscript}/dist/", f"runtime/pyscript-core-{pyscript}/"),
         ("index.html", f"{PYODIDE_CDN}{pyodide}/full/", f"runtime/{pyodide_folder}/"),
-        ("pyscript.toml", f"{PYODIDE_CDN}{pyodide}/full/", f"./runtime/{pyodide_folder}/"),
+        ("pyscript.json", f"{PYODIDE_CDN}{pyodide}/full/", f"./runtime/{pyodide_folder}/"),
     ]:
         path = site / name
         text = path.read_text("utf-8")
@@ -276,7 +270,7 @@ def report_downloads(label: str, relay: ByteCountingRelay) -> int:
 
 
 def test_first_visit_caches_everything_then_plays_offline(
-    new_site_context: Callable[..., BrowserContext], watch: Watch
+    new_site_context: Callable[..., BrowserContext], watch: Watch, site_root: Path
 ) -> None:
     page = new_site_context(**WITH_WORKER).new_page()
     goto_booted(page, "")
@@ -285,7 +279,7 @@ def test_first_visit_caches_everything_then_plays_offline(
     expect(page.get_by_role("button", name="Reload")).to_be_hidden()
 
     # Every file the page loaded is cached: its own files in the release snapshot, the
-    # runtime in the runtime cache; and the snapshot holds every file of pyscript.toml [files].
+    # runtime in the runtime cache; and the snapshot holds every file of the config's [files].
     caches = caches_of(page)
     (snapshot,) = app_snapshots(caches).values()
     runtime = next(urls for name, urls in caches.items() if name.endswith(":runtime"))
@@ -293,7 +287,7 @@ def test_first_visit_caches_everything_then_plays_offline(
     loaded = {url.split("?")[0] for url in page.evaluate(LOADED_JS)}
     assert {url for url in loaded if url.startswith(origin)} <= set(snapshot)
     assert {url for url in loaded if not url.startswith(origin)} <= set(runtime)
-    config = tomllib.loads((REPO_ROOT / "pyscript.toml").read_text("utf-8"))
+    config = json.loads((site_root / "pyscript.json").read_text("utf-8"))
     assert {f"{origin}/{key.removeprefix('./')}" for key in config["files"]} <= set(snapshot)
     assert {"pyodide.asm.wasm", "python_stdlib.zip"} <= {u.rsplit("/", 1)[1] for u in runtime}
 

@@ -182,7 +182,7 @@ def test_the_page_has_nothing_inline_for_the_policy_to_block() -> None:
 
 def test_the_runtime_urls_are_the_ones_the_policy_allows() -> None:
     # Everything the page loads from outside this origin must come from a pinned runtime folder.
-    config = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+    config = (ROOT / "pyscript.json").read_text(encoding="utf-8")
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     page = page.replace(
         next(a["content"] for t, a in index_tags() if t == "meta" and a.get("http-equiv")) or "", ""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -28,7 +27,9 @@ def _pins() -> dict[str, str]:
 
 
 def _config() -> dict[str, object]:
-    return tomllib.loads((ROOT / "pyscript.toml").read_text())
+    # The config the page reads (written from pyscript.toml by python -m yacht site-files).
+    config: dict[str, object] = json.loads((ROOT / "pyscript.json").read_text())
+    return config
 
 
 def test_npm_pins_are_exact_versions() -> None:
@@ -39,7 +40,7 @@ def test_npm_pins_are_exact_versions() -> None:
         assert lock[f"node_modules/{name}"]["version"] == _pins()[name]
 
 
-@pytest.mark.parametrize("path", ["index.html", "pyscript.toml"])
+@pytest.mark.parametrize("path", ["index.html", "pyscript.toml", "pyscript.json"])
 def test_cdn_urls_use_the_pinned_versions(path: str) -> None:
     text = (ROOT / path).read_text()
     pins = _pins()
@@ -64,7 +65,7 @@ def test_index_loads_core_script_but_not_its_stylesheet() -> None:
     # core.css would block the first paint on the CDN; yacht.css carries the rule it needs.
     assert not re.search(r'href="[^"]*core\.css"', html)
     assert "py-config" in (ROOT / "static/yacht.css").read_text()
-    assert '<script type="py" src="yacht/web/main.py" config="pyscript.toml">' in html
+    assert '<script type="py" src="yacht/web/main.py" config="pyscript.json">' in html
 
 
 def _table(name: str) -> dict[str, str]:
@@ -153,7 +154,27 @@ def test_preloaded_runtime_files_exist_in_the_pinned_packages() -> None:
 
 
 def test_the_config_is_preloaded() -> None:
-    assert "pyscript.toml" in _preloads()
+    assert "pyscript.json" in _preloads()
+
+
+def test_the_toml_parser_is_not_preloaded() -> None:
+    # With a JSON config PyScript never imports its TOML parser (config.js parses JSON with
+    # JSON.parse); a hint for it would download a chunk for nothing.
+    assert not [url for url in _preloads() if re.search(r"/toml-[^/]*\.js$", url)]
+
+
+def test_no_plugin_the_config_turns_off_is_preloaded() -> None:
+    # PyScript imports a plugin turned off ("!name") only for the error plugin (to keep it off
+    # the page); a hint for any other downloads a module for nothing.
+    plugins = _config()["plugins"]
+    assert isinstance(plugins, list)
+    off = {str(name).removeprefix("!") for name in plugins if str(name).startswith("!")}
+    preloaded = {
+        match.group(1)
+        for url in _preloads()
+        if (match := re.search(r"/dist/([a-z-]+)-[A-Za-z0-9_]+\.js$", url))
+    }
+    assert preloaded & off <= {"error"}
 
 
 def test_every_file_pyscript_fetches_at_start_up_is_preloaded() -> None:
@@ -162,10 +183,10 @@ def test_every_file_pyscript_fetches_at_start_up_is_preloaded() -> None:
     files = _config()["files"]
     assert isinstance(files, dict)
     local = [
-        url for url in _preloads() if not url.startswith("https://") and url != "pyscript.toml"
+        url for url in _preloads() if not url.startswith("https://") and url != "pyscript.json"
     ]
     expected = [source.removeprefix("./") for source in files]
-    assert local == expected, "index.html must preload pyscript.toml's [files], in the same order"
+    assert local == expected, "index.html must preload the config's [files], in the same order"
 
 
 def test_generated_file_lists_are_current() -> None:

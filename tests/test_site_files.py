@@ -1,8 +1,9 @@
 """The published site is complete and installable: pure file checks, no browser.
 
 The service worker (``sw.js``) finds a release's files itself, by following index.html, the
-web app manifest and pyscript.toml's ``[files]``; these tests keep those files in the shape it
-reads, and make sure everything they name exists and is published by the Pages workflow.
+web app manifest and the PyScript config's ``files``; these tests keep those files in the shape
+it reads, and make sure everything they name exists and is published (``yacht.tools.build_site``
+builds the published site from them; the Pages workflow runs it).
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import ast
 import json
 import re
 import struct
-import tomllib
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -19,15 +19,13 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from yacht.tools.build_site import PUBLISHED
+
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
 ENTRY_MODULE = ROOT / "yacht" / "web" / "main.py"
 
-# How sw.js reads a [files] entry: a quoted (or bare) key at the start of a line, then "=".
-SW_FILES_ENTRY = re.compile(r"""^\s*(?:"([^"]+)"|'([^']+)'|([\w./-]+))\s*=""")
-SW_TABLE_HEADER = re.compile(r"^\s*\[\s*([^\]]+?)\s*\]\s*(?:#.*)?$")
-# The pyscript.toml tables sw.js reads (its RELEASE_TABLES).
-RELEASE_TABLES = ("files", "yacht.fetched-later")
+CONFIG = "pyscript.json"
 
 
 def read(name: str) -> str:
@@ -35,10 +33,8 @@ def read(name: str) -> str:
 
 
 def published() -> list[str]:
-    """The workflow's ``SITE_FILES``: what GitHub Pages serves."""
-    match = re.search(r"^\s*SITE_FILES:\s*(.+)$", WORKFLOW.read_text("utf-8"), re.MULTILINE)
-    assert match, "pages.yml must keep SITE_FILES on one line"
-    return match.group(1).split()
+    """What the site build copies from the tree (and GitHub Pages then serves)."""
+    return list(PUBLISHED)
 
 
 def is_published(path: str) -> bool:
@@ -111,36 +107,34 @@ def felt_colour() -> str:
     return match.group(1).lower()
 
 
-# -- pyscript.toml [files]: what the worker caches of yacht/ -----------------------------------
+# -- the PyScript config's files: what the worker caches of yacht/ ----------------------------
 
 
-def test_files_table_is_in_the_form_the_worker_reads() -> None:
-    config = tomllib.loads(read("pyscript.toml"))
-    table, seen = "", []
-    for line in read("pyscript.toml").splitlines():
-        header = SW_TABLE_HEADER.match(line)
-        if header:
-            table = header.group(1).replace('"', "").replace("'", "")
-            continue
-        entry = SW_FILES_ENTRY.match(line)
-        if table in RELEASE_TABLES and entry:
-            seen.append(next(group for group in entry.groups() if group))
-    assert seen == release_table_entries(config), 'one `"source" = "destination"` entry per line'
+def config() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(read(CONFIG))
+    return data
+
+
+def test_the_page_reads_the_json_config() -> None:
+    # sw.js reads the config as JSON (jsonConfigFiles); PyScript parses JSON without its TOML
+    # parser.
+    configs = {attrs["config"] for _, attrs in page_tags() if attrs.get("config")}
+    assert configs == {CONFIG}
 
 
 def release_table_entries(config: dict[str, Any]) -> list[str]:
-    """The sources of pyscript.toml's tables the worker reads, in file order."""
+    """The sources of the config's tables the worker reads, in file order."""
     return [*config["files"], *config["yacht"]["fetched-later"]]
 
 
 def test_files_table_names_existing_published_files() -> None:
-    for source in release_table_entries(tomllib.loads(read("pyscript.toml"))):
+    for source in release_table_entries(config()):
         assert "{" not in source, f"{source}: sw.js cannot expand templates"
         assert not source.endswith("*"), f"{source}: sw.js cannot expand folders"
-        path = local_path(source, "pyscript.toml")
+        path = local_path(source, CONFIG)
         assert path is not None, f"{source}: [files] should name files of the site"
-        assert (ROOT / path).is_file(), f"{source} is listed in pyscript.toml but missing"
-        assert is_published(path), f"{source} is not under the workflow's SITE_FILES"
+        assert (ROOT / path).is_file(), f"{source} is listed in {CONFIG} but missing"
+        assert is_published(path), f"{source} is not published (build_site.PUBLISHED)"
 
 
 def _imported_yacht_modules(path: Path) -> set[Path]:
@@ -172,10 +166,7 @@ def _imported_yacht_modules(path: Path) -> set[Path]:
 def test_every_module_the_page_imports_is_listed() -> None:
     # A module missing from [files] breaks the page online and offline alike; listed, the
     # worker finds it without any list of its own.
-    listed = {
-        local_path(source, "pyscript.toml")
-        for source in tomllib.loads(read("pyscript.toml"))["files"]
-    }
+    listed = {local_path(source, CONFIG) for source in config()["files"]}
     needed: set[Path] = set()
     todo = [ENTRY_MODULE]
     while todo:
@@ -186,7 +177,7 @@ def test_every_module_the_page_imports_is_listed() -> None:
         todo += _imported_yacht_modules(module)
     # The entry script itself comes from index.html's <script type="py" src>, not from [files].
     paths = {module.relative_to(ROOT).as_posix() for module in needed - {ENTRY_MODULE}}
-    assert sorted(paths - listed) == [], "add these to pyscript.toml [files]"
+    assert sorted(paths - listed) == [], "run python -m yacht site-files"
 
 
 # -- index.html ----------------------------------------------------------------------------------
@@ -199,7 +190,7 @@ def test_every_file_the_page_names_exists_and_is_published() -> None:
         if path is None:
             continue
         assert (ROOT / path).is_file(), f"index.html refers to {reference}, which is missing"
-        assert is_published(path), f"{reference} is not under the workflow's SITE_FILES"
+        assert is_published(path), f"{reference} is not published (build_site.PUBLISHED)"
 
 
 def test_page_declares_manifest_icons_and_theme() -> None:
@@ -256,9 +247,16 @@ def test_manifest_icons_exist_in_their_declared_sizes(purpose: str) -> None:
 # -- the workflow ------------------------------------------------------------------------------
 
 
-def test_workflow_publishes_the_site_and_nothing_else() -> None:
+def test_the_build_publishes_the_site_and_nothing_else() -> None:
     names = published()
-    assert {"index.html", "sw.js", "manifest.webmanifest", "pyscript.toml"} <= set(names)
+    assert {"index.html", "sw.js", "manifest.webmanifest", CONFIG} <= set(names)
     for name in names:
-        assert (ROOT / name).exists(), f"SITE_FILES names {name}, which does not exist"
-    assert not {"node_modules", ".venv", "tests", "e2e", "."} & set(names)
+        assert (ROOT / name).exists(), f"the build copies {name}, which does not exist"
+    assert not {"node_modules", ".venv", "tests", "e2e", ".", "pyscript.toml"} & set(names)
+
+
+def test_the_workflow_publishes_what_the_build_writes() -> None:
+    workflow = WORKFLOW.read_text("utf-8")
+    build = re.search(r"python -m yacht build-site (\S+)", workflow)
+    assert build, "the Pages workflow builds the site with python -m yacht build-site"
+    assert re.search(rf"path:\s*{re.escape(build.group(1))}\s*$", workflow, re.MULTILINE)

@@ -64,10 +64,19 @@ def _parser() -> argparse.ArgumentParser:
     tables.set_defaults(run=_run_tables)
 
     site = commands.add_parser(
-        "site-files", help="write the shipped-file lists of pyscript.toml and index.html"
+        "site-files",
+        help="write the shipped-file lists (pyscript.toml, index.html) and pyscript.json",
     )
     site.add_argument("--check", action="store_true", help="fail if they are stale instead")
     site.set_defaults(run=_run_site_files)
+
+    build = commands.add_parser(
+        "build-site", help="write the site as deployed (one archive of bytecode) into DIR"
+    )
+    build.add_argument("dir", help="the folder to write (new or empty)")
+    build.add_argument("--no-archive", action="store_true", help="one file per module")
+    build.add_argument("--no-bytecode", action="store_true", help="ship the sources")
+    build.set_defaults(run=_run_build_site)
     return parser
 
 
@@ -127,6 +136,26 @@ def _run_site_files(args: argparse.Namespace) -> int:
         return 1 if stale else 0
     changed = write_site_files()
     print(f"rewrote {', '.join(changed)}" if changed else "the file lists are current")
+    return 0
+
+
+def _run_build_site(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from yacht.tools.build_site import BuildError, build_site
+
+    try:
+        built = build_site(
+            Path(args.dir), archive=not args.no_archive, bytecode=not args.no_bytecode
+        )
+    except BuildError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    size = sum(path.stat().st_size for path in built.root.rglob("*") if path.is_file())
+    print(f"wrote {built.root} ({size:,} bytes); fetched at start-up: {', '.join(built.at_start)}")
+    if built.bytecode:
+        code = built.bytecode
+        print(f"bytecode of Pyodide's Python {code.python} (magic {code.magic}, {code.cache_tag})")
     return 0
 
 

@@ -6,17 +6,25 @@ PyScript copies into Pyodide's file system before Python starts) with ``[yacht.f
 ``<link rel=preload>`` hints in ``index.html`` (the same files, asked for while Pyodide starts).
 ``python -m yacht site-files`` rewrites both from the tree; ``--check`` only reports whether they
 are stale (a unit test runs it).
+
+The page reads its config as JSON (``pyscript.json``): PyScript parses JSON with ``JSON.parse``,
+where a TOML config costs it the download and start of its TOML parser on the way to Pyodide.
+``pyscript.toml`` stays the file people edit (JSON has no comments); ``pyscript.json`` is written
+from it by the same command, and is as stale as the lists when it differs.
 """
 
 from __future__ import annotations
 
+import json
 import re
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "yacht"
 CONFIG = ROOT / "pyscript.toml"
+JSON_CONFIG = ROOT / "pyscript.json"
 PAGE = ROOT / "index.html"
 
 NOT_SHIPPED_FOLDERS = frozenset({"tools", "__pycache__"})
@@ -104,14 +112,22 @@ def updated_page(text: str, files: SiteFiles) -> str:
     return _replace_between(text, PRELOADS_BEGIN, PRELOADS_END, preload_block(files), PAGE.name)
 
 
+def json_config(toml_text: str) -> str:
+    """The JSON config the page reads: ``toml_text`` (the PyScript config) as JSON."""
+    return json.dumps(tomllib.loads(toml_text), indent=2, ensure_ascii=False) + "\n"
+
+
 def _regenerated(root: Path) -> list[tuple[Path, str, str]]:
     """Each generated file: its path, its text now, and its text as the tree wants it."""
     files = site_files(root / "yacht")
-    pairs = ((root / CONFIG.name, updated_config), (root / PAGE.name, updated_page))
     result = []
-    for path, update in pairs:
+    for path, update in ((root / CONFIG.name, updated_config), (root / PAGE.name, updated_page)):
         text = path.read_text(encoding="utf-8")
         result.append((path, text, update(text, files)))
+    config_text = result[0][2]
+    json_path = root / JSON_CONFIG.name
+    current = json_path.read_text(encoding="utf-8") if json_path.exists() else ""
+    result.append((json_path, current, json_config(config_text)))
     return result
 
 

@@ -1,0 +1,86 @@
+"""The site as deployed (``python -m yacht build-site``): boot, a turn, a reload, offline play.
+
+The rest of the suite serves the source tree, as ``make play`` does (or the built site, with
+``YACHT_E2E_SITE=built``); this module always serves a build, made once per session, so that
+what GitHub Pages publishes — the package as one archive of bytecode — is played on every run.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import test_offline as offline
+from harness import StaticServer, goto_booted, reload_booted, wait_booted
+from playwright.sync_api import BrowserContext, Page, expect
+from yacht_page import YachtPage
+
+from yacht.tools.build_site import ARCHIVE, ENTRY_SCRIPT
+
+LOADED_JS = "() => performance.getEntriesByType('resource').map((entry) => entry.name)"
+
+
+@pytest.fixture(scope="module")
+def site_server(built_site: Path, serve_directory: Callable[..., StaticServer]) -> StaticServer:
+    """The built site, not the source tree."""
+    return serve_directory(built_site)
+
+
+def own_files_loaded(page: Page) -> set[str]:
+    """The paths of the site's own files the page loaded."""
+    origin = page.url.split("?")[0].rstrip("/")
+    loaded: list[str] = page.evaluate(LOADED_JS)
+    own = (url.split("?")[0] for url in loaded if url.startswith(origin))
+    return {url.removeprefix(origin + "/") for url in own}
+
+
+def test_the_build_ships_the_archive_and_no_sources(built_site: Path) -> None:
+    config: dict[str, Any] = json.loads((built_site / "pyscript.json").read_text("utf-8"))
+    assert config["files"] == {f"./{ARCHIVE}": "./*"}
+    python = sorted(p.relative_to(built_site).as_posix() for p in built_site.rglob("*.py"))
+    assert python == [ENTRY_SCRIPT]
+
+
+def test_the_built_site_boots_plays_and_restores_the_game(site_page: Page) -> None:
+    goto_booted(site_page, "")
+    loaded = own_files_loaded(site_page)
+    assert ARCHIVE in loaded
+    # Python came from the archive: the only Python file fetched is the entry script.
+    assert {path for path in loaded if path.endswith((".py", ".pyc"))} == {ENTRY_SCRIPT}
+
+    game = YachtPage(site_page)
+    game.roll()
+    game.wait_for_landing()
+    game.toggle(0)
+    expect(game.dice_buttons.nth(0)).to_have_attribute("aria-pressed", "true")
+    game.roll()
+    game.wait_for_landing()
+    category = game.score_first_option()
+    scored = game.saved()
+    cells = game.snapshot()["cells"]
+
+    reload_booted(site_page)
+    assert game.saved() == scored
+    assert game.snapshot()["cells"] == cells
+    expect(site_page.locator(f"#scorecard [data-row='{category}'] td").first).not_to_be_empty()
+
+
+def test_the_built_site_plays_offline(new_site_context: Callable[..., BrowserContext]) -> None:
+    page = new_site_context(**offline.WITH_WORKER).new_page()
+    goto_booted(page, "")
+    offline.wait_settled(page)
+    (snapshot,) = offline.app_snapshots(offline.caches_of(page)).values()
+    origin = page.url.rstrip("/")
+    assert f"{origin}/{ARCHIVE}" in snapshot
+    assert f"{origin}/yacht/data/traditional.ytb" in snapshot  # the tables, for offline hints
+
+    refused = offline.block_network(page.context)
+    page.reload()
+    wait_booted(page)
+    offline.wait_offline_ready(page)
+    expect(page.get_by_text("Playing offline")).to_be_visible()
+    offline.play_one_turn(page)
+    assert refused == []

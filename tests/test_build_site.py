@@ -1,0 +1,149 @@
+"""The deployed site's build (``python -m yacht build-site``): what it writes, file by file.
+
+The build in the browser (boot, play, offline) is e2e/test_deployed.py; here the folder itself.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import struct
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from yacht.tools.build_site import (
+    ARCHIVE,
+    ENTRY_SCRIPT,
+    PUBLISHED,
+    BuildError,
+    BuiltSite,
+    build_site,
+)
+from yacht.tools.site_files import site_files
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE = ROOT / "node_modules" / "pyodide"
+
+
+def config_of(site: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((site / "pyscript.json").read_text("utf-8"))
+    return data
+
+
+def local_preloads(site: Path) -> list[str]:
+    html = (site / "index.html").read_text("utf-8")
+    hrefs = re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"', html)
+    return [href for href in hrefs if not href.startswith("https://")]
+
+
+def archive_names(site: Path) -> list[str]:
+    with zipfile.ZipFile(site / ARCHIVE) as archive:
+        return sorted(archive.namelist())
+
+
+@pytest.fixture(scope="module")
+def source_archive(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
+    """A build with the archive but not the bytecode (no Node needed)."""
+    return build_site(tmp_path_factory.mktemp("source-archive") / "site", bytecode=False)
+
+
+def test_the_archive_holds_every_start_up_file_and_the_config_names_only_it(
+    source_archive: BuiltSite,
+) -> None:
+    site = source_archive.root
+    assert archive_names(site) == sorted(site_files().at_start)
+    config = config_of(site)
+    assert config["files"] == {f"./{ARCHIVE}": "./*"}  # "/*": PyScript unpacks it
+    assert source_archive.at_start == (f"./{ARCHIVE}",)
+    source = config_of(ROOT)
+    assert {key: config[key] for key in config if key != "files"} == {
+        key: source[key] for key in source if key != "files"
+    }, "the rest of the config (interpreter, plugins, the tables) is the source tree's"
+    with zipfile.ZipFile(site / ARCHIVE) as archive:
+        assert archive.read("yacht/rules/dice.py") == (ROOT / "yacht/rules/dice.py").read_bytes()
+
+
+def test_the_page_preloads_what_the_built_config_names(source_archive: BuiltSite) -> None:
+    assert local_preloads(source_archive.root) == ["pyscript.json", ARCHIVE]
+
+
+def test_the_rest_of_the_site_is_copied_unchanged(source_archive: BuiltSite) -> None:
+    site = source_archive.root
+    for name in PUBLISHED:
+        if name in ("index.html", "pyscript.json", "yacht"):
+            continue
+        source = ROOT / name
+        paths = [p for p in source.rglob("*") if p.is_file()] if source.is_dir() else [source]
+        for path in paths:
+            if "__pycache__" in path.parts:
+                continue
+            relative = path.relative_to(ROOT)
+            assert (site / relative).read_bytes() == path.read_bytes(), relative
+    # Outside the archive: the entry script PyScript reads as text, and the tables.
+    python = [p.relative_to(site).as_posix() for p in site.rglob("*.py")]
+    assert python == [ENTRY_SCRIPT]
+    for table in site_files().later:
+        assert (site / table).read_bytes() == (ROOT / table).read_bytes()
+
+
+def test_a_rebuild_makes_the_same_archive(source_archive: BuiltSite, tmp_path: Path) -> None:
+    # The service worker names a release after a hash of its files: an unchanged tree must not
+    # look like a new release.
+    again = build_site(tmp_path / "again", bytecode=False)
+    assert (again.root / ARCHIVE).read_bytes() == (source_archive.root / ARCHIVE).read_bytes()
+
+
+def test_one_file_per_module_without_the_archive(tmp_path: Path) -> None:
+    site = build_site(tmp_path / "loose", archive=False, bytecode=False).root
+    assert config_of(site)["files"] == config_of(ROOT)["files"]
+    assert not (site / ARCHIVE).exists()
+    assert local_preloads(site) == local_preloads(ROOT)
+
+
+def test_the_build_refuses_a_folder_that_is_not_empty(tmp_path: Path) -> None:
+    (tmp_path / "old.txt").write_text("a previous build")
+    with pytest.raises(BuildError, match="not empty"):
+        build_site(tmp_path, bytecode=False)
+
+
+# -- bytecode, compiled by the pinned Pyodide under Node ----------------------------------------
+
+
+@pytest.fixture(scope="module")
+def bytecode_archive(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
+    if shutil.which("node") is None or not (PYODIDE / "pyodide.mjs").is_file():
+        pytest.skip("bytecode is compiled by node_modules/pyodide under Node (make install)")
+    return build_site(tmp_path_factory.mktemp("bytecode") / "site")
+
+
+@pytest.mark.slow
+def test_bytecode_is_of_the_pinned_pyodides_python(bytecode_archive: BuiltSite) -> None:
+    code = bytecode_archive.bytecode
+    assert code is not None
+    lock = json.loads((PYODIDE / "pyodide-lock.json").read_text("utf-8"))
+    major_minor = ".".join(lock["info"]["python"].split(".")[:2])
+    assert code.python.startswith(major_minor + ".")
+    assert code.cache_tag == "cpython-" + major_minor.replace(".", "")
+    with zipfile.ZipFile(bytecode_archive.root / ARCHIVE) as archive:
+        for name in archive.namelist():
+            if not name.endswith(".pyc"):
+                continue
+            magic, flags = struct.unpack("<4sI", archive.read(name)[:8])
+            assert magic.hex() == code.magic, name
+            assert flags == 0b01, f"{name}: an unchecked hash-based .pyc (there is no source)"
+
+
+@pytest.mark.slow
+def test_every_module_ships_as_bytecode_and_nothing_else_changes(
+    bytecode_archive: BuiltSite,
+) -> None:
+    expected = sorted(
+        name.removesuffix(".py") + ".pyc" if name.endswith(".py") else name
+        for name in site_files().at_start
+    )
+    assert archive_names(bytecode_archive.root) == expected
+    assert any(name.endswith(".po") for name in expected)

@@ -1,0 +1,152 @@
+"""The site as deployed: fewer, smaller files than the source tree that ``make play`` serves.
+
+``python -m yacht build-site DIR`` writes the published site into ``DIR``. What differs from the
+source tree:
+
+- **Bytecode, not source.** Every module PyScript copies into the file system before start-up
+  is compiled to a sourceless ``.pyc`` by the pinned Pyodide itself, under Node
+  (``pyodide_compile.mjs``): a ``.pyc`` loads only in the CPython that wrote it, and the page runs
+  Pyodide's CPython 3.14, not the build machine's. The page then imports without compiling.
+- **One archive, not one file per module.** The package's start-up files (the ``.pyc`` and the
+  translations) go into ``yacht.zip``, which PyScript unpacks into the file system before Python
+  starts (a ``[files]`` entry whose destination ends in ``/*``): one request instead of eighty.
+- The config's ``files`` and the page's preload hints name what was built. The entry script
+  (``yacht/web/main.py``, which PyScript reads as text) and the strategy tables (downloaded by the
+  game after start-up) stay files of their own.
+
+Everything else is copied as it is. ``archive=False`` and ``bytecode=False`` build the steps in
+between, so that the page benchmark can measure each one.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from yacht.tools.site_files import JSON_CONFIG, PAGE, ROOT, SiteFiles, site_files, updated_page
+
+PUBLISHED = ("index.html", "sw.js", "manifest.webmanifest", JSON_CONFIG.name, "static", "yacht")
+"""What the site is made of in the source tree (what ``make play`` serves of it)."""
+SELF_HOSTED_RUNTIME = "runtime"
+"""Copied when present: PyScript and Pyodide served by the site itself (see the README)."""
+ENTRY_SCRIPT = "yacht/web/main.py"
+ARCHIVE = "yacht.zip"
+COMPILER = Path(__file__).with_name("pyodide_compile.mjs")
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+"""Every archive entry's date: the same sources make the same archive, so the service worker
+(which names a release after a hash of its files) sees no new release in a rebuild."""
+
+
+class BuildError(Exception):
+    """The site cannot be built (no Node, no pinned Pyodide, a file that does not compile)."""
+
+
+@dataclass(frozen=True)
+class Bytecode:
+    """The interpreter that compiled the bytecode: it must be the page's."""
+
+    python: str
+    magic: str
+    cache_tag: str
+
+
+@dataclass(frozen=True)
+class BuiltSite:
+    """What ``build_site`` wrote."""
+
+    root: Path
+    at_start: tuple[str, ...]
+    """The config's ``files``: what PyScript fetches before Python starts."""
+    bytecode: Bytecode | None
+
+
+def build_site(
+    dest: Path,
+    *,
+    archive: bool = True,
+    bytecode: bool = True,
+    root: Path = ROOT,
+    pyodide: Path | None = None,
+) -> BuiltSite:
+    """Write the site into ``dest`` (a new or empty folder) from the tree at ``root``."""
+    if dest.exists() and any(dest.iterdir()):
+        raise BuildError(f"{dest} is not empty")
+    dest.mkdir(parents=True, exist_ok=True)
+    files = site_files(root / "yacht")
+    for name in (*PUBLISHED, SELF_HOSTED_RUNTIME):
+        if name != "yacht" and (name in PUBLISHED or (root / name).exists()):
+            _copy(root / name, dest / name)
+    for name in (ENTRY_SCRIPT, *files.later):
+        _copy(root / name, dest / name)
+
+    with tempfile.TemporaryDirectory() as staging_name:
+        staging = Path(staging_name)
+        compiled = None
+        modules = [name for name in files.at_start if name.endswith(".py")]
+        if bytecode:
+            compiled = compile_to_bytecode(
+                root, modules, staging, pyodide or root / "node_modules" / "pyodide"
+            )
+        staged = []
+        for name in files.at_start:
+            if bytecode and name in modules:
+                staged.append(name.removesuffix(".py") + ".pyc")
+            else:
+                _copy(root / name, staging / name)
+                staged.append(name)
+        if archive:
+            _write_archive(staging, staged, dest / ARCHIVE)
+            at_start: dict[str, str] = {f"./{ARCHIVE}": "./*"}
+        else:
+            for name in staged:
+                _copy(staging / name, dest / name)
+            at_start = {f"./{name}": f"./{name}" for name in staged}
+
+    config = json.loads((root / JSON_CONFIG.name).read_text(encoding="utf-8"))
+    config["files"] = at_start
+    (dest / JSON_CONFIG.name).write_text(
+        json.dumps(config, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+    preloads = SiteFiles(tuple(source.removeprefix("./") for source in at_start), files.later)
+    page = updated_page((root / PAGE.name).read_text(encoding="utf-8"), preloads)
+    (dest / PAGE.name).write_text(page, encoding="utf-8")
+    return BuiltSite(dest, tuple(at_start), compiled)
+
+
+def compile_to_bytecode(root: Path, modules: list[str], out: Path, pyodide: Path) -> Bytecode:
+    """Compile ``modules`` (paths below ``root``) to ``.pyc`` below ``out``, in Pyodide."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("bytecode needs Node.js (node) to run the pinned Pyodide")
+    if not (pyodide / "pyodide.mjs").is_file():
+        raise BuildError(f"no Pyodide in {pyodide}: run npm ci (make install)")
+    command = [node, str(COMPILER), str(pyodide), str(root), str(out)]
+    done = subprocess.run(
+        command, input=json.dumps(modules), capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        raise BuildError(f"compiling in Pyodide failed:\n{done.stderr.strip()}")
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    return Bytecode(report["python"], report["magic"], report["cache_tag"])
+
+
+def _write_archive(staging: Path, names: list[str], path: Path) -> None:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name in sorted(names):
+            entry = zipfile.ZipInfo(name, ZIP_TIME)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            archive.writestr(entry, (staging / name).read_bytes())
+
+
+def _copy(source: Path, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if source.is_dir():
+        shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__"))
+    else:
+        shutil.copy2(source, target)
