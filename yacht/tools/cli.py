@@ -152,7 +152,8 @@ def _run_build_site(args: argparse.Namespace) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 1
     size = sum(path.stat().st_size for path in built.root.rglob("*") if path.is_file())
-    print(f"wrote {built.root} ({size:,} bytes); fetched at start-up: {', '.join(built.at_start)}")
+    listed = ", ".join(built.at_start) if len(built.at_start) < 4 else f"{len(built.at_start)} files"
+    print(f"wrote {built.root} ({size:,} bytes); fetched at start-up: {listed}")
     if built.bytecode:
         code = built.bytecode
         print(f"bytecode of Pyodide's Python {code.python} (magic {code.magic}, {code.cache_tag})")
