@@ -18,7 +18,8 @@ from harness import StaticServer, goto_booted, reload_booted, wait_booted
 from playwright.sync_api import BrowserContext, Page, expect
 from yacht_page import YachtPage
 
-from yacht.tools.build_site import ARCHIVE, ENTRY_SCRIPT
+from yacht.tools.build_site import ARCHIVE
+from yacht.tools.site_files import ENTRY_SCRIPT
 
 LOADED_JS = "() => performance.getEntriesByType('resource').map((entry) => entry.name)"
 

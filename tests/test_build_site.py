@@ -17,13 +17,12 @@ import pytest
 
 from yacht.tools.build_site import (
     ARCHIVE,
-    ENTRY_SCRIPT,
     PUBLISHED,
     BuildError,
     BuiltSite,
     build_site,
 )
-from yacht.tools.site_files import site_files
+from yacht.tools.site_files import ENTRY_SCRIPT, site_files
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -68,7 +67,7 @@ def test_the_archive_holds_every_start_up_file_and_the_config_names_only_it(
 
 
 def test_the_page_preloads_what_the_built_config_names(source_archive: BuiltSite) -> None:
-    assert local_preloads(source_archive.root) == ["pyscript.json", ARCHIVE]
+    assert local_preloads(source_archive.root) == ["pyscript.json", ENTRY_SCRIPT, ARCHIVE]
 
 
 def test_the_rest_of_the_site_is_copied_unchanged(source_archive: BuiltSite) -> None:

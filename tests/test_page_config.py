@@ -185,8 +185,10 @@ def test_every_file_pyscript_fetches_at_start_up_is_preloaded() -> None:
     local = [
         url for url in _preloads() if not url.startswith("https://") and url != "pyscript.json"
     ]
-    expected = [source.removeprefix("./") for source in files]
-    assert local == expected, "index.html must preload the config's [files], in the same order"
+    expected = ["yacht/web/main.py", *(source.removeprefix("./") for source in files)]
+    assert local == expected, (
+        "index.html must preload the entry script and the config's [files], in the same order"
+    )
 
 
 def test_generated_file_lists_are_current() -> None:

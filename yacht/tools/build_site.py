@@ -28,13 +28,20 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from yacht.tools.site_files import JSON_CONFIG, PAGE, ROOT, SiteFiles, site_files, updated_page
+from yacht.tools.site_files import (
+    ENTRY_SCRIPT,
+    JSON_CONFIG,
+    PAGE,
+    ROOT,
+    SiteFiles,
+    site_files,
+    updated_page,
+)
 
 PUBLISHED = ("index.html", "sw.js", "manifest.webmanifest", JSON_CONFIG.name, "static", "yacht")
 """What the site is made of in the source tree (what ``make play`` serves of it)."""
 SELF_HOSTED_RUNTIME = "runtime"
 """Copied when present: PyScript and Pyodide served by the site itself (see the README)."""
-ENTRY_SCRIPT = "yacht/web/main.py"
 ARCHIVE = "yacht.zip"
 COMPILER = Path(__file__).with_name("pyodide_compile.mjs")
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)

@@ -152,7 +152,9 @@ def _run_build_site(args: argparse.Namespace) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 1
     size = sum(path.stat().st_size for path in built.root.rglob("*") if path.is_file())
-    listed = ", ".join(built.at_start) if len(built.at_start) < 4 else f"{len(built.at_start)} files"
+    listed = (
+        ", ".join(built.at_start) if len(built.at_start) < 4 else f"{len(built.at_start)} files"
+    )
     print(f"wrote {built.root} ({size:,} bytes); fetched at start-up: {listed}")
     if built.bytecode:
         code = built.bytecode

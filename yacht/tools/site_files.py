@@ -29,7 +29,10 @@ PAGE = ROOT / "index.html"
 
 NOT_SHIPPED_FOLDERS = frozenset({"tools", "__pycache__"})
 """Sub-packages that never run in the browser."""
-NOT_SHIPPED_FILES = frozenset({"yacht/__main__.py", "yacht/web/main.py"})
+ENTRY_SCRIPT = "yacht/web/main.py"
+"""The page's entry script: ``<script type="py" src>`` in index.html, fetched by PyScript as text
+once the interpreter is ready (so preloaded too), not through ``[files]``."""
+NOT_SHIPPED_FILES = frozenset({"yacht/__main__.py", ENTRY_SCRIPT})
 """The command line's entry point, and the page's own entry script (index.html loads it as the
 ``<script type="py">`` source, not through ``[files]``)."""
 SHIPPED_DATA = ("locale/*.po",)
@@ -84,12 +87,13 @@ def config_block(files: SiteFiles) -> str:
 
 
 def preload_block(files: SiteFiles, indent: str = "    ") -> str:
-    """The ``<link rel=preload>`` hints for every file of ``[files]``, in the same order."""
+    """The ``<link rel=preload>`` hints for the entry script and every file of ``[files]``, in
+    the same order."""
     lines = [PRELOADS_BEGIN]
     lines += [
         f'{indent}<link rel="preload" href="{name}" as="fetch" crossorigin="anonymous"'
         ' fetchpriority="low">'
-        for name in files.at_start
+        for name in (ENTRY_SCRIPT, *files.at_start)
     ]
     lines.append(f"{indent}{PRELOADS_END}")
     return "\n".join(lines)
