@@ -6,7 +6,7 @@ is missed):
     .venv/bin/python bench/page_bench.py                    # 5 boots of each kind, 100 clicks each
     .venv/bin/python bench/page_bench.py --markdown FILE    # also write the table as Markdown
     .venv/bin/python bench/page_bench.py --profile          # plus cProfiles of the game's Python
-    .venv/bin/python bench/page_bench.py --site DIR         # serve another tree (a fix to try)
+    .venv/bin/python bench/page_bench.py --site DIR         # another tree, or the built _site
     .venv/bin/python bench/page_bench.py --parts cold --runs 9          # only some of it
 
 It drives the real page (index.html) in headless Chromium, chosen and flagged as the e2e tests do,
