@@ -1,6 +1,6 @@
 """What the player reads of a challenge: the message to send, the comparison, the results.
 
-Pure values in the player's language; :mod:`yacht.web.challenge_view` puts them on the page.
+Pure values in the player's language; :mod:`yacht.web.challenge_dialog` puts them on the page.
 """
 
 from __future__ import annotations
