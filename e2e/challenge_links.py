@@ -40,4 +40,5 @@ def open_fragment(page: Page, text: str) -> None:
 
 
 def challenge_dialog(page: Page) -> Locator:
-    return page.get_by_role("dialog", name="Challenge a friend")
+    """The challenge dialog, open (its title names the challenger when it is an invitation)."""
+    return page.get_by_role("dialog").filter(has=page.locator("#challenge-title"))

@@ -77,7 +77,7 @@ def test_a_challenge_is_answered_in_another_browser_and_compared(
     goto_booted(first)
     YachtPage(first).new_game(names=("Ben",))
     ben_page = opened(ben_context, link)
-    invitation = ben_page.get_by_role("dialog", name="Challenge a friend")
+    invitation = ben_page.get_by_role("dialog", name="A challenge from Ann")
     expect(invitation).to_contain_text("Ann scored")
     expect(invitation).to_contain_text("cannot prove")
     save_screenshot(ben_page, "challenge-invitation")
@@ -114,7 +114,7 @@ def test_a_damaged_link_is_explained_and_keeps_the_game(new_site_context: NewCon
     broken = context.new_page()
     goto_booted(broken, "#challenge=ARACxKutWB5XAKEDQW5uDAh6MUnvilaiyZjmktCClYx")
     expect(broken.locator("#notice")).to_contain_text("damaged or incomplete")
-    expect(broken.get_by_role("dialog", name="Challenge a friend")).to_be_hidden()
+    expect(challenge_dialog(broken)).to_be_hidden()
     assert YachtPage(broken).snapshot()["save"] == saved
     open_menu(broken).get_by_role("button", name="Challenge a friend").click()
     expect(broken.get_by_role("dialog", name="Challenge a friend")).to_contain_text("link")
@@ -221,7 +221,7 @@ def test_a_challenge_by_keyboard_alone(new_site_context: NewContext) -> None:
     invitation = fragment(straight_game("Ann", 777))
     goto_booted(page, invitation)
     dialog = challenge_dialog(page)
-    expect(dialog).to_be_visible()
+    expect(page.get_by_role("dialog", name="A challenge from Ann")).to_be_visible()
     expect(dialog.get_by_role("button", name="Play the same dice")).to_be_focused()
     page.keyboard.press("Escape")  # not now: nothing is lost, and the focus goes to the board
     expect(dialog).to_be_hidden()
@@ -308,6 +308,8 @@ def test_the_challenge_dialogs_in_every_language_and_size(
     for language in LANGUAGES:
         tr = switch_language(page, language)
         open_fragment(page, invitation)
+        title = tr.gettext("A challenge from {name}").format(name="Aleksandra")
+        expect(page.get_by_role("dialog", name=title)).to_be_visible()
         play = dialog.get_by_role("button", name=tr.gettext("Play the same dice"))
         expect(play).to_be_focused()
         expect(dialog.locator("#challenge-about")).to_contain_text(

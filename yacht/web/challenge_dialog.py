@@ -63,6 +63,13 @@ class ChallengeDialog:
     def show(self, showing: Showing, book: ChallengeBook, state: GameState, tr: Translator) -> None:
         """Write the dialog for ``showing`` and open it (focused on its main command)."""
         invited, sending = showing.invited, showing.sending
+        # A link received is someone else's challenge: "Challenge a friend" would read as if
+        # the player were sending one.
+        by_id("challenge-title").textContent = (
+            tr.gettext("A challenge from {name}").format(name=invited.game.name)
+            if invited is not None
+            else tr.gettext("Challenge a friend")
+        )
         by_id("challenge-about").textContent = _about(showing, state, tr)
         by_id("challenge-warning").textContent = (
             words.claim_warning(invited, tr) if invited is not None else ""
@@ -121,18 +128,24 @@ class ChallengeDialog:
 
 def _about(showing: Showing, state: GameState, tr: Translator) -> str:
     invited, sending = showing.invited, showing.sending
+    kept = (
+        " "
+        + tr.gettext(
+            "Your game in progress is kept: you can resume it afterwards from Menu → "
+            "Challenge a friend."
+        )
+        if in_progress(state)
+        else ""
+    )
     if invited is not None:
-        about = words.invitation(invited, tr)
-        if in_progress(state):
-            about += " " + tr.gettext(
-                "Your game in progress is kept: you can resume it afterwards from Menu → "
-                "Challenge a friend."
-            )
-        return about
+        return words.invitation(invited, tr) + kept
     if sending is None and showing.shown is None:
-        return tr.gettext(
-            "Start a new solo game whose dice a friend can throw too: send the link from "
-            "this menu now, or when you have finished."
+        return (
+            tr.gettext(
+                "Start a new solo game whose dice a friend can throw too: send the link from "
+                "this menu now, or when you have finished."
+            )
+            + kept
         )
     if sending is not None:
         return tr.gettext(
@@ -162,7 +175,10 @@ def _fill_table(table: Any, caption: str, header: tuple[str, ...], rows: Any) ->
 
 
 def _focus_board_if_lost() -> None:
+    # Lost: on the page's body, or still on the closed dialog (the browser moves it off a
+    # control that is no longer shown only when it next draws the page).
     active = or_none(document.activeElement)
-    if active is None or active == document.body:
+    dialog = by_id("challenge-dialog")
+    if active is None or str(active.tagName) == "BODY" or dialog.contains(active):
         roll = by_id("roll")
         (by_id("new-game") if roll.disabled else roll).focus()

@@ -162,6 +162,8 @@ class ChallengeView:
         self._tell_where_the_game_aside_is()
 
     def _start_fresh(self) -> None:
+        if not self._put_aside_the_game_in_progress():
+            return
         self._dialog.element.close()
         rules = self._hooks.state().ruleset
         game = PlayedGame(rules, fresh_seed(), self._hooks.default_name())
@@ -170,6 +172,7 @@ class ChallengeView:
         self._hooks.begin(
             game.start(), tr.gettext("A new challenge game: send the link from the menu.")
         )
+        self._tell_where_the_game_aside_is()
 
     def _resume(self) -> None:
         """Take back the game a challenge put aside (putting aside the one it replaces)."""
