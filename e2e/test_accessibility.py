@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from axe_audit import audit
+from challenge_links import challenge_dialog, fragment, open_fragment, straight_game
 from harness import goto_booted, wait_booted
 from playwright.sync_api import Browser, Page, expect
 from yacht_page import YachtPage, open_menu
 
+from yacht.game.replay import claimed_total
 from yacht.i18n import translator
+from yacht.saves.challenge_link import CHALLENGE_LINK, finished_link
 
 
 @pytest.fixture(scope="module", params=["light", "dark"])
@@ -58,6 +62,53 @@ def test_axe_finds_nothing_on_every_screen(audited: tuple[Page, YachtPage], sche
         board.roll()
         board.score_first_option()
     audit(page, f"the game-over screen ({scheme})")
+
+
+def test_axe_finds_nothing_in_the_challenge_dialogs(
+    new_site_context: Callable[..., Any], scheme: str
+) -> None:
+    context = new_site_context(bypass_csp=True, color_scheme=scheme, service_workers="block")
+    page = context.new_page()
+    goto_booted(page)
+    board, dialog = YachtPage(page), challenge_dialog(page)
+    open_menu(page).get_by_role("button", name="Challenge a friend").click()
+    expect(dialog).to_contain_text("Start a new solo game")
+    audit(page, f"a fresh challenge offered ({scheme})")
+    page.keyboard.press("Escape")
+
+    cy = straight_game("Cy", 31337)
+    edited = replace(finished_link(cy), claimed=claimed_total(cy) + 40)
+    open_fragment(page, "#challenge=" + CHALLENGE_LINK.encode(edited))
+    expect(dialog).to_contain_text("the link was edited")
+    audit(page, f"an incoming challenge whose claim was edited ({scheme})")
+    dialog.get_by_role("button", name="Play the same dice").click()
+
+    board.roll()
+    open_menu(page).get_by_role("button", name="Challenge a friend").click()
+    expect(dialog.get_by_role("button", name="Share the link")).to_be_visible()
+    audit(page, f"the link of the game in progress ({scheme})")
+    page.keyboard.press("Escape")
+
+    while not board.snapshot()["gameOver"]:
+        board.score_first_option()
+        if not board.snapshot()["gameOver"]:
+            board.roll()
+    page.locator("#game-over").get_by_role("button", name="Compare with the challenger").click()
+    expect(dialog.get_by_role("table", name="Results of this challenge")).to_contain_text("Cy")
+    audit(page, f"the comparison at the end ({scheme})")
+    dialog.get_by_role("button", name="Send your answer").click()
+    expect(dialog.get_by_role("textbox", name="Link to send")).to_be_visible()
+    audit(page, f"the answer's link, shown ({scheme})")
+    page.keyboard.press("Escape")
+
+    open_fragment(page, fragment(straight_game("Dee", 31337), reply=True))
+    expect(dialog.get_by_role("table", name="Results of this challenge")).to_contain_text("Dee")
+    audit(page, f"the results of the challenge ({scheme})")
+    page.keyboard.press("Escape")
+
+    open_fragment(page, "#challenge=ARACxKutWB5XAKEDQW5uDAh6MUnvilaiyZjmktCClYx")
+    expect(page.locator("#notice")).to_contain_text("damaged or incomplete")
+    audit(page, f"a damaged link's message ({scheme})")
 
 
 def test_dialogs_trap_and_restore_focus(booted_page: Page) -> None:

@@ -35,9 +35,12 @@ from yacht.saves.coach_log import COACH_LOG_RECORD
 from yacht.saves.export import EXPORT_RECORD, Export
 from yacht.saves.game_record import GAME_RECORD, SavedGame
 from yacht.saves.history import HISTORY_RECORD, History, entry_from_game
+from yacht.saves.keys import GAME_KEY
 from yacht.saves.records import Record
+from yacht.saves.set_aside import SetAside
 from yacht.saves.settings import SETTINGS_RECORD, Settings
 from yacht.saves.setup_record import SETUP_RECORD
+from yacht.saves.slots import backup_keys
 from yacht.session.coach_log import CoachEntry, Move
 
 NAME = st.sampled_from(["Ann", "Ben", "Zoë", "<b>x</b>", "😀", "Ēriks", "Юля"])
@@ -175,7 +178,15 @@ def test_export_round_trips(
 
 @st.composite
 def challenge_books(draw: st.DrawFn) -> ChallengeBook:
-    book = ChallengeBook(playing=draw(st.none() | played_games(finished=False)))
+    aside = draw(
+        st.none()
+        | st.builds(
+            SetAside,
+            st.sampled_from(backup_keys(GAME_KEY)),
+            st.none() | played_games(finished=False),
+        )
+    )
+    book = ChallengeBook(playing=draw(st.none() | played_games(finished=False)), aside=aside)
     for game in draw(st.lists(played_games(), max_size=3)):
         book = with_own(book, game) if draw(st.booleans()) else book
         book = with_received(book, finished_link(replace(game, name="Ben"), reply=True))

@@ -10,6 +10,8 @@ Version history:
   1 — first format: ``{"playing": link | null, "entries": [{"ruleset", "bonus", "seed",
       "own": link | null, "others": [link, ...]}, ...]}`` (links as payload texts, newest
       entry first).
+  2 — ``"aside": {"key": backup key, "playing": link | null} | null``: the game put aside
+      when a challenge replaced it (see :mod:`yacht.saves.set_aside`); version 1 had none.
 
 Read and written as :data:`CHALLENGE_BOOK_RECORD`; stored by :class:`ChallengeSlot`.
 """
@@ -27,10 +29,11 @@ from yacht.rules.rulesets import RuleSet, find_ruleset
 from yacht.saves.challenge_link import CHALLENGE_LINK, ChallengeLink, finished_link
 from yacht.saves.keys import CHALLENGES_KEY
 from yacht.saves.records import Record, expect
+from yacht.saves.set_aside import SetAside
 from yacht.saves.slots import Notice, Store, _Slot
 
 FORMAT = "yacht-challenges"
-VERSION = 1
+VERSION = 2
 MAX_CHALLENGES = 20
 """Challenges kept; the oldest is dropped beyond."""
 MAX_RESULTS = 12
@@ -61,6 +64,8 @@ class ChallengeBook:
 
     entries: tuple[ChallengeEntry, ...] = ()
     playing: PlayedGame | None = None
+    aside: SetAside | None = None
+    """The game a challenge replaced while it was being played, to take back."""
 
     def entry_for(self, game: PlayedGame) -> ChallengeEntry | None:
         """The challenge ``game`` belongs to, if known."""
@@ -90,11 +95,19 @@ def with_received(book: ChallengeBook, link: ChallengeLink) -> ChallengeBook:
     return with_entry(book, entry)
 
 
+def _log_data(game: PlayedGame | None) -> str | None:
+    return None if game is None else CHALLENGE_LINK.to_data(ChallengeLink(game))
+
+
+def _log(data: object) -> PlayedGame | None:
+    return None if data is None else CHALLENGE_LINK.from_data(data, partial=True).game
+
+
 def _body(book: ChallengeBook) -> dict[str, Any]:
+    aside = book.aside
     return {
-        "playing": None
-        if book.playing is None
-        else CHALLENGE_LINK.to_data(ChallengeLink(book.playing)),
+        "playing": _log_data(book.playing),
+        "aside": None if aside is None else {"key": aside.key, "playing": _log_data(aside.log)},
         "entries": [
             {
                 "ruleset": entry.ruleset.id,
@@ -115,12 +128,18 @@ def _parse(record: dict[str, Any]) -> ChallengeBook:
     entries = expect(record.get("entries"), list, "entries")
     if len(entries) > MAX_CHALLENGES:
         raise InvalidSaveError(f"{len(entries)} challenges; at most {MAX_CHALLENGES} are kept")
+    aside_data = record.get("aside")
     try:
-        log = None if playing is None else CHALLENGE_LINK.from_data(playing, partial=True).game
+        log = _log(playing)
         parsed = tuple(_entry(expect(entry, dict, "a challenge")) for entry in entries)
+        aside = None
+        if aside_data is not None:
+            aside_data = expect(aside_data, dict, "aside")
+            key = expect(aside_data.get("key"), str, "aside key")
+            aside = SetAside(key, _log(aside_data.get("playing")))
     except ChallengeLinkError as error:
         raise InvalidSaveError(f"a stored challenge is damaged: {error}") from None
-    return ChallengeBook(parsed, log)
+    return ChallengeBook(parsed, log, aside)
 
 
 def _entry(data: dict[str, Any]) -> ChallengeEntry:
@@ -142,8 +161,12 @@ def _entry(data: dict[str, Any]) -> ChallengeEntry:
     return entry
 
 
+def _v1_to_v2(record: dict[str, Any]) -> dict[str, Any]:
+    return {**record, "version": 2, "aside": None}
+
+
 CHALLENGE_BOOK_RECORD: Record[ChallengeBook] = Record(
-    FORMAT, VERSION, "table of challenges", MAX_BOOK_CHARS, _body, _parse
+    FORMAT, VERSION, "table of challenges", MAX_BOOK_CHARS, _body, _parse, {1: _v1_to_v2}
 )
 
 

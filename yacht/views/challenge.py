@@ -1,6 +1,6 @@
 """What the player reads of a challenge: the message to send, the comparison, the results.
 
-Pure values in the player's language; :mod:`yacht.web.challenge_view` puts them on the page.
+Pure values in the player's language; :mod:`yacht.web.challenge_dialog` puts them on the page.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from yacht.errors import ChallengeLinkError, ChallengeLinkTooLongError, NewerChallengeLinkError
 from yacht.game.replay import PlayedGame, claimed_total
-from yacht.i18n import ENGLISH, Translator
+from yacht.i18n import ENGLISH, Translator, format_decimal
 from yacht.rules.rulesets import RuleSet
 from yacht.saves.challenge_book import ChallengeEntry
 from yacht.saves.challenge_link import ChallengeLink, check_claim
@@ -147,7 +147,8 @@ def comparison_view(
 
 
 def _points(value: float, tr: Translator) -> str:
-    return tr.gettext("{points} points").format(points=f"{value:.1f}")
+    # The row says "points": the number alone keeps two columns of it on a phone's width.
+    return format_decimal(value, tr.language)
 
 
 def _turn_line(number: int, sides: Sequence[Side], rules: RuleSet, tr: Translator) -> str:

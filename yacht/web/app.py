@@ -71,6 +71,7 @@ class App:
                 lambda: self._session.game,
                 self.act,
                 self._begin,
+                self._play,
                 lambda: self._tr,
                 self.notices.tell,
                 self.notices.announce,
@@ -315,9 +316,13 @@ class App:
 
     def _begin(self, state: GameState, announcement: str, *, coach: bool = False) -> None:
         """Start ``state``: a game from the setup dialog, or one made elsewhere (the daily)."""
+        self._play(Session.start(state, coach=coach), announcement)
+
+    def _play(self, session: Session, announcement: str) -> None:
+        """Play ``session`` from here: a game just started, or one taken back."""
         self._computer.stop()
         self._effects.new_game()
-        self._commit(Session.start(state, coach=coach))
+        self._commit(session)
         self.notices.announce(announcement)
         self.extras.focus_turn()
         self._computer.wake()

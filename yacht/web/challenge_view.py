@@ -1,48 +1,43 @@
 """Challenge a friend on the page: the link sent, the challenge opened, answers compared.
 
-The link's payload travels in the fragment (``#challenge=…``), which no server ever sees;
-``?challenge=…`` is read too. Opening one never touches the game in progress until the player
-says so; a link that cannot be read is explained and changes nothing. The moves of the solo
-game in progress are kept in the challenge book after every move: they are what the link sent
-at the end of the game carries.
+Opening a link never touches the game in progress until the player says so; a link that cannot
+be read is explained and changes nothing. Playing a challenge while a game is in progress puts
+that game aside in a backup slot (:mod:`yacht.saves.set_aside`), and the dialog offers it back.
+The moves of the solo game in progress are kept in the challenge book after every move: they
+are what the link sent at the end of the game carries. The dialog itself is written by
+:mod:`yacht.web.challenge_dialog`, the address read by :mod:`yacht.web.challenge_address`.
 """
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import replace
-from typing import Any
 
 from pyscript import window
 
-from yacht.errors import ChallengeLinkError, ReplayError
+from yacht.errors import ChallengeLinkError
 from yacht.game.dice_schemes import fresh_seed
 from yacht.game.replay import PlayedGame, log_of, matches, record
 from yacht.game.state import GameState
-from yacht.saves.challenge_book import ChallengeSlot, with_own, with_received
+from yacht.saves.challenge_book import ChallengeBook, ChallengeSlot, with_own, with_received
 from yacht.saves.challenge_link import CHALLENGE_LINK, ChallengeLink, finished_link
-from yacht.session.challenge_compare import compare
-from yacht.session.session import Step
+from yacht.saves.set_aside import SetAside, put_aside, taken_back
+from yacht.session.session import Session, Step
 from yacht.views import challenge as words
+from yacht.web.challenge_address import address_of, forget_link_in_address, link_in_address
+from yacht.web.challenge_dialog import ChallengeDialog, Showing, in_progress
 from yacht.web.challenge_share import Sharer
 from yacht.web.hooks import Hooks
-from yacht.web.page import by_id, create, query_param
-
-PARAMETER = "challenge"
+from yacht.web.page import by_id
 
 
 class ChallengeView:
-    """The "Challenge a friend" commands and their dialog."""
+    """The "Challenge a friend" commands."""
 
     def __init__(self, hooks: Hooks) -> None:
         self._hooks = hooks
         self._slot = ChallengeSlot(hooks.store)
-        self._dialog = by_id("challenge-dialog")
-        self._invited: ChallengeLink | None = None
-        """A challenge opened from a link, waiting for the player to take it."""
-        self._sending: ChallengeLink | None = None
-        self._shown: PlayedGame | None = None
-        """The game whose comparison or results the dialog shows."""
+        self._dialog = ChallengeDialog()
+        self._showing = Showing()
         self._sharer = Sharer(hooks, by_id("challenge-link"))
 
     def bind(self) -> None:
@@ -53,11 +48,13 @@ class ChallengeView:
         on(by_id("challenge-play"), "click", lambda _: self._play())
         on(by_id("challenge-start"), "click", lambda _: self._start_fresh())
         on(by_id("challenge-share"), "click", lambda _: self._share())
-        on(by_id("challenge-close"), "click", lambda _: self._dialog.close())
+        on(by_id("challenge-resume"), "click", lambda _: self._resume())
+        on(by_id("challenge-close"), "click", lambda _: self._dialog.element.close())
+        on(self._dialog.element, "close", lambda _: self._dialog.on_close())
         # A link pasted into the address bar of an open tab changes only the fragment.
-        on(window, "hashchange", lambda _: self._open_link(_link_in_address()))
+        on(window, "hashchange", lambda _: self._open_link(link_in_address()))
         self._hooks.note(self._slot.open())
-        self._open_link(_link_in_address())
+        self._open_link(link_in_address())
 
     # -- hooks from the App --------------------------------------------------------------------
 
@@ -74,7 +71,7 @@ class ChallengeView:
         game = log if log is not None and after.is_over else None
         entry = None if game is None else self._slot.book.entry_for(game)
 
-        def edit(book: Any) -> Any:
+        def edit(book: ChallengeBook) -> ChallengeBook:
             book = replace(book, playing=log)
             return with_own(book, game) if game is not None and entry is not None else book
 
@@ -99,8 +96,8 @@ class ChallengeView:
     def retranslate(self) -> None:
         """After the language changed: write the open dialog again."""
         self.game_over(self._hooks.state())
-        if self._dialog.open:
-            self._show()
+        if self._dialog.element.open:
+            self._show(self._showing)
 
     # -- commands ------------------------------------------------------------------------------
 
@@ -113,10 +110,7 @@ class ChallengeView:
             return
         log = self._slot.book.playing
         live = log is not None and matches(log, state)
-        self._invited = None
-        self._shown = None
-        self._sending = ChallengeLink(replace(log, turns=())) if live and log else None
-        self._show()
+        self._show(Showing(sending=ChallengeLink(replace(log, turns=())) if live and log else None))
 
     def _from_game_over(self) -> None:
         game = self._finished(self._hooks.state())
@@ -127,15 +121,13 @@ class ChallengeView:
     def _offer_finished(self, game: PlayedGame) -> None:
         entry = self._slot.book.entry_for(game)
         answering = entry is not None and any(not o.reply for o in entry.others)
-        self._invited = None
-        self._sending = finished_link(game, reply=answering)
-        self._shown = game if entry is not None and entry.others else None
-        self._show()
+        shown = game if entry is not None and entry.others else None
+        self._show(Showing(sending=finished_link(game, reply=answering), shown=shown))
 
     def _open_link(self, text: str | None) -> None:
         if text is None:
             return
-        _forget_link_in_address()
+        forget_link_in_address()
         tr = self._hooks.tr()
         try:
             link = CHALLENGE_LINK.decode(text)
@@ -143,24 +135,22 @@ class ChallengeView:
             self._hooks.tell(words.link_error(error, tr))
             return
         self._hooks.note(self._slot.change(lambda book: with_received(book, link)))
-        if link.reply:
-            own = self._slot.book.entry_for(link.game)
-            self._invited, self._sending = None, None
-            self._shown = own.own if own is not None and own.own is not None else None
-            self._hooks.announce(
-                tr.gettext("{name}'s answer was added to the challenge's results.").format(
-                    name=link.game.name
-                )
+        if not link.reply:
+            self._show(Showing(invited=link))
+            return
+        own = self._slot.book.entry_for(link.game)
+        self._hooks.announce(
+            tr.gettext("{name}'s answer was added to the challenge's results.").format(
+                name=link.game.name
             )
-        else:
-            self._invited, self._sending, self._shown = link, None, None
-        self._show()
+        )
+        self._show(Showing(shown=own.own if own is not None else None))
 
     def _play(self) -> None:
-        link = self._invited
-        if link is None:
+        link = self._showing.invited
+        if link is None or not self._put_aside_the_game_in_progress():
             return
-        self._dialog.close()
+        self._dialog.element.close()
         game = replace(link.game, name=self._hooks.default_name(), turns=())
         tr = self._hooks.tr()
         self._hooks.begin(
@@ -169,9 +159,12 @@ class ChallengeView:
                 name=link.game.name
             ),
         )
+        self._tell_where_the_game_aside_is()
 
     def _start_fresh(self) -> None:
-        self._dialog.close()
+        if not self._put_aside_the_game_in_progress():
+            return
+        self._dialog.element.close()
         rules = self._hooks.state().ruleset
         game = PlayedGame(rules, fresh_seed(), self._hooks.default_name())
         self._hooks.note(self._slot.change(lambda book: with_received(book, ChallengeLink(game))))
@@ -179,6 +172,62 @@ class ChallengeView:
         self._hooks.begin(
             game.start(), tr.gettext("A new challenge game: send the link from the menu.")
         )
+        self._tell_where_the_game_aside_is()
+
+    def _resume(self) -> None:
+        """Take back the game a challenge put aside (putting aside the one it replaces)."""
+        aside = self._slot.book.aside
+        saved = None if aside is None else taken_back(self._hooks.store, aside)
+        tr = self._hooks.tr()
+        if aside is None or saved is None:
+            self._hooks.note(self._slot.change(lambda book: replace(book, aside=None)))
+            self._dialog.element.close()
+            self._hooks.tell(tr.gettext("Your previous game is no longer kept in this browser."))
+            return
+        left = self._hooks.state()
+        if not self._put_aside_the_game_in_progress(restoring=aside):
+            return
+        self._dialog.element.close()
+        self._hooks.play(
+            Session(saved.state, saved.coach), tr.gettext("Your previous game is back.")
+        )
+        if in_progress(left):
+            self._tell_where_the_game_aside_is()
+
+    def _put_aside_the_game_in_progress(self, restoring: SetAside | None = None) -> bool:
+        """Before another game replaces the one in progress: keep it in a backup slot, and
+        remember where (with its moves, ``restoring``'s becoming the game in progress's).
+        False (the player told why) when it cannot be kept: it must then stay."""
+        state, book = self._hooks.state(), self._slot.book
+        aside = None
+        if in_progress(state):
+            live = book.playing if book.playing and matches(book.playing, state) else None
+            aside = put_aside(self._hooks.store, live)
+            if aside is None:
+                self._hooks.tell(
+                    self._hooks.tr().gettext(
+                        "Your game in progress could not be kept (this browser's storage is "
+                        "full or switched off), so it was not replaced: finish it first."
+                    )
+                )
+                return False
+        playing = book.playing if restoring is None else restoring.log
+
+        def edit(book: ChallengeBook) -> ChallengeBook:
+            if restoring is None and aside is None:
+                return book  # nothing put aside: an earlier game aside stays on offer
+            return replace(book, aside=aside, playing=playing)
+
+        self._hooks.note(self._slot.change(edit))
+        return True
+
+    def _tell_where_the_game_aside_is(self) -> None:
+        if self._slot.book.aside is not None:
+            self._hooks.tell(
+                self._hooks.tr().gettext(
+                    "Your previous game is kept: resume it from Menu → Challenge a friend."
+                )
+            )
 
     def _finished(self, state: GameState) -> PlayedGame | None:
         log = self._slot.book.playing
@@ -188,73 +237,12 @@ class ChallengeView:
 
     # -- the dialog ----------------------------------------------------------------------------
 
-    def _show(self) -> None:
-        tr = self._hooks.tr()
-        invited, sending = self._invited, self._sending
-        about = ""
-        if invited is not None:
-            about = words.invitation(invited, tr)
-            if self._hooks.state().rolls_made and not self._hooks.state().is_over:
-                about += " " + tr.gettext("Playing it replaces the game in progress.")
-        elif sending is None and self._shown is None:
-            about = tr.gettext(
-                "Start a new solo game whose dice a friend can throw too: send the link from "
-                "this menu now, or when you have finished."
-            )
-        elif sending is not None:
-            about = tr.gettext(
-                "Send this link: your friend plays the same dice, and their answer comes back "
-                "as a link to open here."
-            )
-        by_id("challenge-about").textContent = about
-        by_id("challenge-warning").textContent = (
-            words.claim_warning(invited, tr) if invited is not None else ""
-        )
-        by_id("challenge-honest").textContent = words.honesty_note(tr)
-        by_id("challenge-play").hidden = invited is None
-        by_id("challenge-start").hidden = invited is not None or sending is not None
-        by_id("challenge-share").hidden = sending is None
-        by_id("challenge-share").textContent = (
-            tr.gettext("Send your answer")
-            if sending is not None and sending.reply
-            else tr.gettext("Share the link")
-        )
-        by_id("challenge-link").hidden = True
-        self._show_comparison()
-        if not self._dialog.open:
-            self._dialog.showModal()
-        _first_visible("challenge-play", "challenge-share", "challenge-start", "challenge-close")
-
-    def _show_comparison(self) -> None:
-        tr = self._hooks.tr()
-        box, table, turns = (
-            by_id("challenge-compare"),
-            by_id("challenge-table"),
-            by_id("challenge-turns"),
-        )
-        results = by_id("challenge-results")
-        table.replaceChildren()
-        turns.replaceChildren()
-        results.replaceChildren()
-        game = self._shown
-        entry = None if game is None else self._slot.book.entry_for(game)
-        box.hidden = entry is None
-        if entry is None or game is None:
-            return
-        rival = entry.others[-1] if entry.others else None
-        if rival is not None:
-            with contextlib.suppress(ChallengeLinkError, ReplayError):
-                view = words.comparison_view(compare(game, rival.game), game.ruleset, tr)
-                _fill_table(table, view.caption, view.header, view.rows)
-                by_id("challenge-summary").textContent = view.summary
-                for line in view.turns:
-                    turns.appendChild(create("li", text=line))
-        rows = [(str(r.rank), r.name, str(r.total), r.note) for r in words.results(entry, tr)]
-        header = (tr.gettext("Rank"), tr.gettext("Player"), tr.gettext("Score"), "")
-        _fill_table(results, tr.gettext("Results of this challenge"), header, rows)
+    def _show(self, showing: Showing) -> None:
+        self._showing = showing
+        self._dialog.show(showing, self._slot.book, self._hooks.state(), self._hooks.tr())
 
     def _share(self) -> None:
-        link = self._sending
+        link = self._showing.sending
         if link is None:
             return
         game = link.game
@@ -262,51 +250,4 @@ class ChallengeView:
             self._hooks.note(self._slot.change(lambda book: with_own(book, game)))
         elif link.claimed is None:
             self._hooks.note(self._slot.change(lambda book: with_received(book, link)))
-        location = window.location
-        url = f"{location.origin}{location.pathname}#{PARAMETER}={CHALLENGE_LINK.encode(link)}"
-        self._sharer.share(words.share_text(link, url, self._hooks.tr()))
-
-
-def _fill_table(table: Any, caption: str, header: tuple[str, ...], rows: Any) -> None:
-    table.replaceChildren()
-    table.appendChild(create("caption", text=caption))
-    head = create("tr")
-    for text in header:
-        cell = create("th", text=text)
-        cell.setAttribute("scope", "col")
-        head.appendChild(cell)
-    table.appendChild(head)
-    for row in rows:
-        line = create("tr")
-        first = create("th", text=row[0])
-        first.setAttribute("scope", "row")
-        line.appendChild(first)
-        for text in row[1:]:
-            line.appendChild(create("td", text=text))
-        table.appendChild(line)
-
-
-def _first_visible(*ids: str) -> None:
-    for element_id in ids:
-        element = by_id(element_id)
-        if not element.hidden:
-            element.focus()
-            return
-
-
-def _link_in_address() -> str | None:
-    fragment = str(window.location.hash or "")
-    prefix = f"#{PARAMETER}="
-    if fragment.startswith(prefix):
-        return fragment[len(prefix) :]
-    return query_param(PARAMETER)
-
-
-def _forget_link_in_address() -> None:
-    # A reload must not open the link again (nor a bookmark carry it).
-    params = window.URLSearchParams.new(window.location.search)
-    params.delete(PARAMETER)
-    search = str(params.toString())
-    location = window.location
-    address = f"{location.pathname}{'?' + search if search else ''}"
-    window.history.replaceState(None, "", address)
+        self._sharer.share(words.share_text(link, address_of(link), self._hooks.tr()))

@@ -14,6 +14,7 @@ from yacht.game.actions import Action
 from yacht.game.state import GameState
 from yacht.i18n import Translator
 from yacht.saves.slots import Notice, Store
+from yacht.session.session import Session
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,8 @@ class Hooks:
     """Apply an action as the player's (explained and ignored when illegal)."""
     begin: Callable[[GameState, str], None]
     """Start this game (not made by the setup dialog), announcing the text."""
+    play: Callable[[Session, str], None]
+    """Carry on with this session (a game taken back), announcing the text."""
     tr: Callable[[], Translator]
     """The translator of the current language."""
     tell: Callable[[str], None]

@@ -1,0 +1,41 @@
+"""Challenge links in the page's address: read when the page opens (or the fragment changes),
+then taken out of it, and the address a link sent carries.
+
+The payload travels in the fragment (``#challenge=…``), which no server ever sees;
+``?challenge=…`` is read too.
+"""
+
+from __future__ import annotations
+
+from pyscript import window
+
+from yacht.saves.challenge_link import CHALLENGE_LINK, ChallengeLink
+from yacht.web.page import query_param
+
+PARAMETER = "challenge"
+
+
+def link_in_address() -> str | None:
+    """The payload of the challenge link in the address, if there is one."""
+    fragment = str(window.location.hash or "")
+    prefix = f"#{PARAMETER}="
+    if fragment.startswith(prefix):
+        return fragment[len(prefix) :]
+    return query_param(PARAMETER)
+
+
+def forget_link_in_address() -> None:
+    """Take the link out of the address: a reload must not open it again (nor a bookmark
+    carry it)."""
+    params = window.URLSearchParams.new(window.location.search)
+    params.delete(PARAMETER)
+    search = str(params.toString())
+    location = window.location
+    address = f"{location.pathname}{'?' + search if search else ''}"
+    window.history.replaceState(None, "", address)
+
+
+def address_of(link: ChallengeLink) -> str:
+    """The address that opens ``link`` on this site."""
+    location = window.location
+    return f"{location.origin}{location.pathname}#{PARAMETER}={CHALLENGE_LINK.encode(link)}"
