@@ -7,8 +7,9 @@ another one.
 
 from __future__ import annotations
 
-from yacht.errors import Damage
-from yacht.i18n import ENGLISH, Translator, join_sentences
+from yacht.errors import Damage, InvalidSaveError, TooManyGamesError
+from yacht.i18n import ENGLISH, Translator, format_count, join_sentences
+from yacht.saves.records import damage_of
 from yacht.saves.keys import GAME_KEY
 from yacht.saves.slots import Event, Notice
 
@@ -94,11 +95,37 @@ def describe(notice: Notice, tr: Translator = ENGLISH) -> str:
     return ""
 
 
+def refusal_reason(error: InvalidSaveError, tr: Translator = ENGLISH) -> str:
+    """One sentence naming the real fault of a refused record or file."""
+    if isinstance(error, TooManyGamesError):
+        return (
+            tr.ngettext(
+                "It holds {count} finished game, and a history keeps at most {limit}.",
+                "It holds {count} finished games, and a history keeps at most {limit}.",
+                error.games,
+            )
+            .format(
+                count=format_count(error.games, tr.language),
+                limit=format_count(error.limit, tr.language),
+            )
+        )
+    return reason(damage_of(error), tr)
+
+
 def import_failed(damage: Damage, tr: Translator = ENGLISH) -> str:
-    """An import file was refused."""
+    """An import file was refused (for a reason known only by its kind)."""
     return join_sentences(
         tr.gettext("That file could not be imported."),
         reason(damage, tr),
+        tr.gettext("Your game is unchanged."),
+    )
+
+
+def import_refused(error: InvalidSaveError, tr: Translator = ENGLISH) -> str:
+    """An import file was refused, saying its real fault."""
+    return join_sentences(
+        tr.gettext("That file could not be imported."),
+        refusal_reason(error, tr),
         tr.gettext("Your game is unchanged."),
     )
 

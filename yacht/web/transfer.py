@@ -126,14 +126,14 @@ class Transfer:
     def _import_text(self, text: str) -> None:
         # Runs in a promise callback, outside the error boundary of the event handlers.
         from yacht.saves.export import EXPORT_RECORD
-        from yacht.views.save_notices import import_failed, imported, imported_unsaved
+        from yacht.views.save_notices import import_failed, import_refused
 
         tr = self._tr()
         try:
             contents = EXPORT_RECORD.decode(text)
         except InvalidSaveError as error:
             window.console.warn(f"Yacht: import refused: {error}")
-            self._notices.tell(import_failed(damage_of(error), tr))
+            self._notices.tell(import_refused(error, tr))
             return
         except Exception:
             window.console.error("Yacht: import failed\n" + traceback.format_exc())
