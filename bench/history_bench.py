@@ -118,6 +118,7 @@ QUOTA_JS = """() => {
   localStorage.removeItem('quota-probe');
   return low;
 }"""
+PLANT_JS = "t => { localStorage.clear(); if (t) localStorage.setItem('yacht:history', t); }"
 OPEN_HISTORY_JS = """() => {
   const start = performance.now();
   document.getElementById('show-history').click();  // the handler runs before click() returns
@@ -161,10 +162,7 @@ def in_the_page(games: int, runs: int) -> None:
             quota = int(page.evaluate(QUOTA_JS))
             for run in range(runs):
                 for with_history in (True, False) if run % 2 == 0 else (False, True):
-                    page.evaluate(
-                        "t => { localStorage.clear(); if (t) localStorage.setItem('yacht:history', t); }",
-                        text if with_history else None,
-                    )
+                    page.evaluate(PLANT_JS, text if with_history else None)
                     start = time.perf_counter()
                     page.reload()
                     page.wait_for_selector("html[data-ready=true]", timeout=120_000)

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import json
 import math
-from functools import lru_cache
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from yacht.errors import (

@@ -141,6 +141,8 @@ class _Slot:
         self.blocked: str | None = None
         """The stored text that could be neither read nor backed up, so nothing saves over it
         until the player has kept a copy (:meth:`start_afresh`)."""
+        self.blocked_notice: Notice | None = None
+        """What was said when :attr:`blocked` was found."""
 
     def _read(self) -> _Reading:
         try:
@@ -158,7 +160,8 @@ class _Slot:
         if backup is None:
             self.writable = False
             self.blocked = text
-            return [Notice(Event.DAMAGED_KEPT, self.key, damage, None, str(error))]
+            self.blocked_notice = Notice(Event.DAMAGED_KEPT, self.key, damage, None, str(error))
+            return [self.blocked_notice]
         # Safe to write over now that a copy exists.
         self._seen = text
         return [Notice(Event.DAMAGED, self.key, damage, backup, str(error))]
@@ -175,7 +178,7 @@ class _Slot:
         if reading.notices or reading.text not in (self.blocked, None):
             return False
         self._seen = reading.text
-        self.blocked = None
+        self.blocked = self.blocked_notice = None
         self.writable = True
         return True
 

@@ -14,6 +14,7 @@ from yacht.game.actions import Action
 from yacht.game.state import GameState
 from yacht.i18n import Translator
 from yacht.saves.slots import Notice, Store
+from yacht.web.preferences import Preferences
 
 
 @dataclass(frozen=True)
@@ -39,3 +40,5 @@ class Hooks:
     """The first player's name as last set up (for a solo daily game)."""
     note: Callable[[list[Notice]], None]
     """Show what storage had to say (a record backed up, storage full)."""
+    preferences: Preferences
+    """The language and sound choices, and their slot."""
