@@ -47,7 +47,10 @@ from yacht.views.save_notices import (
     history_merged,
     import_past_limit,
     import_refused,
+    made_room,
+    make_room_button,
     not_recorded,
+    over_limit_page,
 )
 
 NewContext = Callable[..., BrowserContext]
@@ -147,6 +150,31 @@ def test_an_import_past_the_limit_asks_and_downloads_what_is_left_out(
     assert kept.games == local[15:] + newer
     # Every game is in the history or in the file: importing the file back asks again.
     assert set(kept.games) | set(left_out.games) == set(local) | set(newer)
+
+
+def test_games_past_the_limit_are_downloaded_then_removed_from_the_history_page(
+    page: Page, tmp_path: Path, save_screenshot: Callable[..., Path]
+) -> None:
+    held = games(MAX_GAMES + 3, 4)  # finished games past the limit are kept, not dropped
+    plant_all(page, {HISTORY_KEY: HISTORY_RECORD.encode(History(held))})
+    reload_booted(page)
+    open_menu(page)
+    page.locator("#show-history").click()
+    dialog = page.get_by_role("dialog", name="History and statistics")
+    expect(dialog.locator("#history-over-text")).to_have_text(over_limit_page(MAX_GAMES + 3, 3))
+    button = dialog.get_by_role("button", name=make_room_button(3))
+    button.scroll_into_view_if_needed()
+    pictures(page, save_screenshot, "history-over-limit")
+    with page.expect_download() as download:
+        button.click()
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    taken = EXPORT_RECORD.decode(saved.read_text("utf-8")).history
+    assert taken is not None
+    assert taken.games == held[:3]
+    assert stored_history(page).games == held[3:]
+    expect(dialog.locator("#history-over")).to_be_hidden()
+    expect(page.locator("#notice")).to_have_text(made_room(3, download.value.suggested_filename))
 
 
 def test_a_file_of_too_many_games_is_refused_as_that(page: Page, tmp_path: Path) -> None:
@@ -259,9 +287,7 @@ def test_settings_are_backed_up_and_never_written_over_unseen(
     plant_all(page, {SETTINGS_KEY: text, GAME_KEY: game})
     reload_booted(page)
     damage = Damage.NEWER if event is Event.NEWER else Damage.IMPOSSIBLE
-    expect(page.locator("#notice")).to_contain_text(
-        describe(Notice(event, SETTINGS_KEY, damage))
-    )
+    expect(page.locator("#notice")).to_contain_text(describe(Notice(event, SETTINGS_KEY, damage)))
     assert stored(page, f"{SETTINGS_KEY}:backup") == text
     open_menu(page)
     page.locator("#sound").click()  # a change of the settings

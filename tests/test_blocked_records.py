@@ -151,6 +151,8 @@ def test_damaged_settings_are_backed_up_before_the_next_change() -> None:
     assert (notice.event, notice.backup_key) == (Event.DAMAGED, f"{SETTINGS_KEY}:backup")
     assert store.items[f"{SETTINGS_KEY}:backup"].endswith('"xx"}')
     assert "language and sound" in describe(notice)
+    assert "a game that cannot happen" not in describe(notice)  # its real reason instead
+    assert "a choice this game does not offer" in describe(notice)
     assert slot.save(Settings("uk")) == []
     assert SETTINGS_RECORD.decode(store.items[SETTINGS_KEY]) == Settings("uk")
 

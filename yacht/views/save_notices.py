@@ -132,7 +132,7 @@ def _describe_settings(notice: Notice, tr: Translator) -> str:
         case Event.DAMAGED:
             return join_sentences(
                 tr.gettext("Your language and sound choices could not be read."),
-                reason(notice.damage, tr),
+                _settings_reason(notice.damage, tr),
                 tr.gettext(
                     "The usual ones are used; the old record is kept in this browser as a backup."
                 ),
@@ -140,13 +140,23 @@ def _describe_settings(notice: Notice, tr: Translator) -> str:
         case Event.DAMAGED_KEPT:
             return join_sentences(
                 tr.gettext("Your language and sound choices could not be read."),
-                reason(notice.damage, tr),
+                _settings_reason(notice.damage, tr),
                 tr.gettext(
                     "There is no room to keep a copy of them, so they are left untouched and "
                     "changes made here will not be remembered."
                 ),
             )
     return ""
+
+
+def _settings_reason(damage: Damage | None, tr: Translator) -> str:
+    """What is wrong with a settings record: no game in it can be impossible."""
+    if damage is Damage.IMPOSSIBLE:
+        return tr.gettext(
+            "It holds a choice this game does not offer, so it was probably changed outside "
+            "the game."
+        )
+    return reason(damage, tr)
 
 
 def way_out(notice: Notice, size: int, tr: Translator = ENGLISH) -> str:

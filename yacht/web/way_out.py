@@ -16,7 +16,6 @@ from yacht.i18n import Translator
 from yacht.saves.keys import GAME_KEY, HISTORY_KEY, SETTINGS_KEY, SETUP_KEY
 from yacht.saves.slots import Notice, utc_now
 from yacht.views.save_notices import way_out
-from yacht.web.files import download_text
 from yacht.web.notices import Notices
 from yacht.web.page import by_id
 
@@ -97,6 +96,8 @@ class WayOut:
             by_id("way-out-text").textContent = way_out(notice, len(text), self._tr())
 
     def _download(self) -> None:
+        from yacht.web.files import download_text  # on first use, not at start-up
+
         watched = self._offered
         if watched is None or watched.slot.blocked is None:
             return
