@@ -234,7 +234,7 @@ def test_a_5_mb_record_is_downloaded_and_started_afresh(
     board.wait_for_landing()
     assert stored(page, key) == FIVE_MB  # left alone: nothing saves over it
 
-    button = page.get_by_role("button", name="Download the unreadable record and start afresh…")
+    button = page.get_by_role("button", name="Download it and start afresh…")
     expect(button).to_be_visible()
     if key == GAME_KEY:
         pictures(page, save_screenshot, "way-out-button")
