@@ -163,8 +163,7 @@ def test_games_past_the_limit_are_downloaded_then_removed_from_the_history_page(
     dialog = page.get_by_role("dialog", name="History and statistics")
     expect(dialog.locator("#history-over-text")).to_have_text(over_limit_page(MAX_GAMES + 3, 3))
     button = dialog.get_by_role("button", name=make_room_button(3))
-    button.scroll_into_view_if_needed()
-    pictures(page, save_screenshot, "history-over-limit")
+    pictures(page, save_screenshot, "history-over-limit")  # told first, at the top
     with page.expect_download() as download:
         button.click()
     saved = tmp_path / download.value.suggested_filename
