@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
@@ -159,3 +160,20 @@ def test_other_refusals_keep_their_reasons() -> None:
     with pytest.raises(InvalidSaveError) as raised:
         HISTORY_RECORD.from_data(bad)
     assert "cannot happen" in import_refused(raised.value)
+
+
+def test_whatever_fits_storage_is_read_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A history just within the characters it may take, with every daily day remembered:
+    # what the slot agrees to write, the reader accepts.
+    six = games(60, 4, players=6)
+    days = tuple(f"2026-{1 + d // 28:02d}-{1 + d % 28:02d}" for d in range(62))
+    history = History(six, days)
+    size = len(HISTORY_RECORD.encode(history))
+    fitting = []
+    for limit in (size - 1, size, size + 500, size + 2000):
+        monkeypatch.setattr(history_module, "MAX_HISTORY_CHARS", limit)
+        record = replace(HISTORY_RECORD, max_chars=limit)
+        if history.fits_storage():
+            fitting.append(limit)
+            assert record.decode(record.encode(history)) == history
+    assert fitting == [size + 2000]

@@ -59,6 +59,8 @@ MAX_DAILY_DAYS = 62
 """Days whose daily attempt is remembered (only today's matters; a margin for time zones)."""
 MAX_HISTORY_CHARS = MAX_GAMES_CHARS + SPARE_GAMES * 2000
 """The longest history read or written: the limit and the spare games of six players."""
+ENVELOPE_CHARS = 2000
+"""More than the record takes around its games: tag, version and every remembered daily day."""
 MAX_STAMP_LENGTH = 40
 MAX_COACH_LOSS = 10_000.0
 """Expected points lost in one game cannot exceed every category's maximum; a wide bound."""
@@ -182,7 +184,9 @@ class History:
 
     def fits_storage(self) -> bool:
         """Whether the history may be stored: within its limit and the spare games."""
-        return len(self.games) <= MAX_STORED_GAMES and _chars(self.games) <= MAX_HISTORY_CHARS
+        # The record around the games (tag, version, the daily days) takes the rest.
+        chars = _chars(self.games) + ENVELOPE_CHARS
+        return len(self.games) <= MAX_STORED_GAMES and chars <= MAX_HISTORY_CHARS
 
     def without_oldest(self, count: int) -> History:
         """This history without its ``count`` oldest games (the player downloaded them)."""
