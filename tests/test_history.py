@@ -167,13 +167,17 @@ def test_only_finished_games_become_entries() -> None:
         entry_from_game(played(["Ann"], good), stamp(1), "2026-11-01", coach=[1.0, 2.0])
 
 
-def test_the_cap_drops_the_oldest_games() -> None:
+def test_a_finished_game_past_the_limit_is_kept_and_counted_over_it() -> None:
     entry = entry_from_game(played(["Ann"], good), stamp(1), "2026-11-01")
     history = History()
     for n in range(MAX_GAMES + 3):
         history = history.with_game(replace(entry, finished_at=f"2026-11-01T{n:05d}"))
-    assert len(history.games) == MAX_GAMES
-    assert history.games[0].finished_at == "2026-11-01T00003"
+    assert len(history.games) == MAX_GAMES + 3  # nothing dropped without the player's consent
+    assert history.over_limit() == 3
+    assert history.fits_storage()
+    trimmed = history.without_oldest(history.over_limit())
+    assert trimmed.games == history.games[3:]
+    assert trimmed.over_limit() == 0
 
 
 def test_an_undone_last_score_takes_the_game_back_out() -> None:
@@ -189,9 +193,10 @@ def test_merging_keeps_each_game_once_in_time_order() -> None:
     history = fixed_history()
     first_two = History(history.games[:2], ("2026-11-01",))
     last_three = History(history.games[1:], ("2026-11-02",))
-    merged = last_three.merged(first_two)
-    assert merged.games == history.games
-    assert merged.daily_started == ("2026-11-01", "2026-11-02")
+    merge = last_three.merged(first_two)
+    assert merge.history.games == history.games
+    assert merge.history.daily_started == ("2026-11-01", "2026-11-02")
+    assert (merge.added, merge.dropped, merge.dropped_local) == (1, (), 0)
 
 
 def test_clearing_forgets_games_but_not_the_daily_attempts() -> None:

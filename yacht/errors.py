@@ -143,6 +143,15 @@ class DamagedRecordError(InvalidSaveError):
         self.damage = damage
 
 
+class TooManyGamesError(DamagedRecordError):
+    """A history (or an import file's) with more finished games than a history ever holds."""
+
+    def __init__(self, games: int, limit: int) -> None:
+        super().__init__(Damage.TOO_BIG, f"{games} games; a history keeps at most {limit}")
+        self.games = games
+        self.limit = limit
+
+
 class StorageUnavailable(YachtError):
     """Storage is missing, disabled, or full; the game plays on without saving."""
 

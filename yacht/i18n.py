@@ -97,6 +97,21 @@ def format_decimal(value: float, language: str, digits: int = 1) -> str:
     return text.replace(".", DECIMAL_SEPARATORS.get(language, "."))
 
 
+def format_count(value: int, language: str) -> str:
+    """A whole number grouped in thousands the way ``language`` writes it (CLDR): a comma in
+    English, a no-break space in the others, and Polish leaves four digits ungrouped.
+
+    >>> format_count(10000, "en"), format_count(5000, "pl"), format_count(10000, "ru")
+    ('10,000', '5000', '10\xa0000')
+    """
+    grouped = f"{value:,}"
+    if language == "en":
+        return grouped
+    if language == "pl" and abs(value) < 10_000:
+        return str(value)
+    return grouped.replace(",", "\u00a0")
+
+
 def format_day(day: str, language: str) -> str:
     """A calendar date (``YYYY-MM-DD``) as ``language`` writes a date in a list.
 

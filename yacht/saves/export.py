@@ -28,8 +28,9 @@ from yacht.saves.setup_record import SETUP_RECORD
 
 FORMAT = "yacht-export"
 VERSION = 2
-MAX_EXPORT_CHARS = 4 * 1024 * 1024
-"""A full history (500 games of six, indented) is under 2 MB; far larger is refused unread."""
+MAX_EXPORT_CHARS = 16 * 1024 * 1024
+"""A full history is up to about 6 million characters indented (six-player games); far larger
+is refused unread. Room to spare, so a file of too many games is told as that, not as too big."""
 MEDIA_TYPE = "application/json"
 
 

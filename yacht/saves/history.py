@@ -23,11 +23,13 @@ import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from yacht.errors import (
     InvalidDayError,
     InvalidSaveError,
+    TooManyGamesError,
     UnknownCategoryError,
     UnknownRulesetError,
     YachtError,
@@ -42,12 +44,23 @@ from yacht.session.coach_log import CoachEntry
 
 FORMAT = "yacht-history"
 VERSION = 1
-MAX_GAMES = 500
-"""Games kept; the oldest go first. 500 solo games take about 200 KB of storage."""
+MAX_GAMES = 5000
+"""The history's limit in games (``bench/history_bench.py``: 5,000 solo games are 1.9 million
+characters, 3.9 MB of localStorage, and read in about half a second on CPython)."""
+MAX_GAMES_CHARS = 2_500_000
+"""The history's limit in stored characters, so that games of many players (six-player games
+take about 1,500 characters each) cannot fill the browser's storage, about 5 million."""
+SPARE_GAMES = 100
+"""Games a history may hold beyond its limit. Nothing is ever dropped without the player's
+consent: finished games past the limit are still recorded, and the player is asked to download
+the oldest, up to this many; only past it is a finished game not recorded (and the player told)."""
+MAX_STORED_GAMES = MAX_GAMES + SPARE_GAMES
 MAX_DAILY_DAYS = 62
 """Days whose daily attempt is remembered (only today's matters; a margin for time zones)."""
-MAX_HISTORY_CHARS = 2 * 1024 * 1024
-"""500 games of six players take about 1.1 MB; anything far larger is refused unread."""
+MAX_HISTORY_CHARS = MAX_GAMES_CHARS + SPARE_GAMES * 2000
+"""The longest history read or written: the limit and the spare games of six players."""
+ENVELOPE_CHARS = 2000
+"""More than the record takes around its games: tag, version and every remembered daily day."""
 MAX_STAMP_LENGTH = 40
 MAX_COACH_LOSS = 10_000.0
 """Expected points lost in one game cannot exceed every category's maximum; a wide bound."""
@@ -162,8 +175,22 @@ class History:
     daily_started: tuple[str, ...] = field(default=())
 
     def with_game(self, entry: HistoryEntry) -> History:
-        """This history with ``entry`` added (the oldest game dropped beyond the cap)."""
-        return replace(self, games=_capped((*self.games, entry)))
+        """This history with ``entry`` added (never dropping one: see :meth:`over_limit`)."""
+        return replace(self, games=(*self.games, entry))
+
+    def over_limit(self) -> int:
+        """How many of the oldest games must go for the rest to fit the limit (0: it fits)."""
+        return len(self.games) - _fitting(self.games)
+
+    def fits_storage(self) -> bool:
+        """Whether the history may be stored: within its limit and the spare games."""
+        # The record around the games (tag, version, the daily days) takes the rest.
+        chars = _chars(self.games) + ENVELOPE_CHARS
+        return len(self.games) <= MAX_STORED_GAMES and chars <= MAX_HISTORY_CHARS
+
+    def without_oldest(self, count: int) -> History:
+        """This history without its ``count`` oldest games (the player downloaded them)."""
+        return replace(self, games=self.games[max(0, count) :])
 
     def without_game(self, entry: HistoryEntry) -> History:
         """This history without its latest record of the same game as ``entry`` (an undo)."""
@@ -172,17 +199,27 @@ class History:
                 return replace(self, games=self.games[:index] + self.games[index + 1 :])
         return self
 
-    def merged(self, other: History) -> History:
-        """Both histories together (an import): each game once, in time order, capped."""
+    def merged(self, other: History) -> Merge:
+        """Both histories together (an import): each game once, in time order, within the
+        limit; the oldest games that do not fit are handed back, never silently dropped."""
+        local = {_identity(entry) for entry in self.games}
         seen = set()
         games = []
         for entry in sorted((*self.games, *other.games), key=lambda e: e.finished_at):
             key = _identity(entry)
             if key not in seen:
                 seen.add(key)
-                games.append(entry)
+                games.append((entry, key in local))
+        keep = _fitting(tuple(entry for entry, _ in games))
+        cut = len(games) - keep
         days = _days((*self.daily_started, *other.daily_started))
-        return History(_capped(tuple(games)), days)
+        kept = tuple(entry for entry, _ in games[cut:])
+        return Merge(
+            History(kept, days),
+            added=sum(not was_local for _, was_local in games[cut:]),
+            dropped=tuple(entry for entry, _ in games[:cut]),
+            dropped_local=sum(was_local for _, was_local in games[:cut]),
+        )
 
     def cleared(self) -> History:
         """No games; the started daily challenges are kept, so today's stays attempted."""
@@ -203,14 +240,43 @@ class History:
         return None
 
 
+@dataclass(frozen=True)
+class Merge:
+    """The outcome of :meth:`History.merged`: what is kept, and what did not fit the limit."""
+
+    history: History
+    added: int
+    """Imported games kept that this history did not have."""
+    dropped: tuple[HistoryEntry, ...]
+    """The oldest games that did not fit the limit (this history's and imported), oldest first."""
+    dropped_local: int
+    """How many of :attr:`dropped` were in this history before the import."""
+
+
+@lru_cache(maxsize=2 * MAX_STORED_GAMES)
 def _identity(entry: HistoryEntry) -> str:
+    # Cached: the limit is checked at every finished game, over every game kept.
     # A text key (entries hold unhashable-looking floats and nested tuples fine, but a text
-    # key also treats 1 and 1.0 in coach figures alike, as JSON does).
-    return json.dumps(entry_to_dict(entry), sort_keys=True)
+    # key also treats 1 and 1.0 in coach figures alike, as JSON does); compact like storage,
+    # so its length is the entry's stored length.
+    return json.dumps(
+        entry_to_dict(entry), sort_keys=True, ensure_ascii=False, separators=(",", ":")
+    )
 
 
-def _capped(games: tuple[HistoryEntry, ...]) -> tuple[HistoryEntry, ...]:
-    return games[-MAX_GAMES:]
+def _chars(games: Sequence[HistoryEntry]) -> int:
+    """The characters ``games`` take in the stored record (each entry and a comma)."""
+    return sum(len(_identity(entry)) + 1 for entry in games)
+
+
+def _fitting(games: Sequence[HistoryEntry]) -> int:
+    """How many of the newest ``games`` fit the limit in games and in characters."""
+    total = 0
+    for count, entry in enumerate(reversed(games[-MAX_GAMES:])):
+        total += len(_identity(entry)) + 1
+        if total > MAX_GAMES_CHARS:
+            return count
+    return min(len(games), MAX_GAMES)
 
 
 def _days(days: Iterable[str]) -> tuple[str, ...]:
@@ -256,8 +322,8 @@ def _body(history: History) -> dict[str, Any]:
 
 def _parse(record: dict[str, Any]) -> History:
     games = expect(record.get("games"), list, "games")
-    if len(games) > MAX_GAMES:
-        raise InvalidSaveError(f"{len(games)} games; a history keeps at most {MAX_GAMES}")
+    if len(games) > MAX_STORED_GAMES:
+        raise TooManyGamesError(len(games), MAX_GAMES)
     entries = []
     for number, item in enumerate(games, 1):
         try:

@@ -14,6 +14,7 @@ statistics still include the games just played.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -21,6 +22,19 @@ from yacht.errors import InvalidSaveError
 from yacht.saves.history import HISTORY_RECORD, History
 from yacht.saves.keys import HISTORY_KEY
 from yacht.saves.slots import Notice, Store, _Slot
+
+
+class NotStored(enum.Enum):
+    """Why a changed history did not reach storage (it then lives in this tab only)."""
+
+    NEWER = "newer"
+    """The stored history is a newer version's, left alone."""
+    BLOCKED = "blocked"
+    """The stored history can be neither read nor backed up (see ``_Slot.blocked``)."""
+    STORAGE = "storage"
+    """Storage is switched off, or full."""
+    TOO_MANY = "too-many"
+    """The history would go past its limit and every spare game: it is not changed at all."""
 
 
 @dataclass(frozen=True)
@@ -33,6 +47,8 @@ class HistoryChange:
     full: bool = False
     """Storage could be read but refused the write: it is full (the player should hear so;
     when storage cannot even be read, the page already says that nothing is being saved)."""
+    why_not: NotStored | None = None
+    """Why it was not stored (None when it was)."""
 
 
 class HistorySlot(_Slot):
@@ -56,14 +72,17 @@ class HistorySlot(_Slot):
         return []
 
     def change(self, edit: Callable[[History], History]) -> HistoryChange:
-        """Apply ``edit`` to the history as stored now, and store the result."""
+        """Apply ``edit`` to the history as stored now, and store the result.
+
+        An edit that would take the history past its limit and every spare game changes
+        nothing (the caller tells the player); any other lives on in this tab when storage
+        refuses it.
+        """
         if not self.writable:
-            self.history = edit(self.history)
-            return HistoryChange(False, [])
+            return self._in_memory(edit, [], self._why_not_writable())
         reading = self._read()
         if reading.notices:
-            self.history = edit(self.history)
-            return HistoryChange(False, reading.notices)
+            return self._in_memory(edit, reading.notices, NotStored.STORAGE)
         notices: list[Notice] = []
         base = self.history
         if reading.text is None and self._seen is not None:
@@ -74,11 +93,30 @@ class HistorySlot(_Slot):
             except InvalidSaveError as error:
                 notices = self._refuse(reading.text, error)
                 if not self.writable:
-                    self.history = edit(self.history)
-                    return HistoryChange(False, notices)
-        self.history = edit(base)
+                    return self._in_memory(edit, notices, self._why_not_writable())
+        changed = edit(base)
+        if not changed.fits_storage():
+            return HistoryChange(False, notices, why_not=NotStored.TOO_MANY)
+        self.history = changed
         failed = self._write(HISTORY_RECORD.encode(self.history))
-        return HistoryChange(not failed, notices + failed, full=bool(failed))
+        return HistoryChange(
+            not failed,
+            notices + failed,
+            full=bool(failed),
+            why_not=NotStored.STORAGE if failed else None,
+        )
+
+    def _in_memory(
+        self, edit: Callable[[History], History], notices: list[Notice], why_not: NotStored
+    ) -> HistoryChange:
+        changed = edit(self.history)
+        if not changed.fits_storage():
+            return HistoryChange(False, notices, why_not=NotStored.TOO_MANY)
+        self.history = changed
+        return HistoryChange(False, notices, why_not=why_not)
+
+    def _why_not_writable(self) -> NotStored:
+        return NotStored.BLOCKED if self.blocked is not None else NotStored.NEWER
 
     def refresh(self) -> bool:
         """After another tab wrote storage: adopt its history; whether anything changed."""

@@ -6,8 +6,9 @@ Version history:
   2 — tagged ``"format": "yacht-settings"`` like every other record; ``language`` is null when
       the page follows the browser, ``sound`` always present.
 
-Settings are conveniences, not progress: the page falls back to the defaults when the record
-is unreadable (:func:`settings_or_default`), and a change starts from what could be read.
+Settings are stored like every other record (``yacht.saves.slots.SettingsSlot``): the page
+uses the defaults when the record is unreadable, but a damaged record is backed up before the
+next change writes over it, and a newer version's is never written over.
 
 >>> SETTINGS_RECORD.decode('{"version": 1, "language": "pl"}')
 Settings(language='pl', sound=False)
@@ -17,7 +18,7 @@ Settings(language='pl', sound=False)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from yacht.errors import InvalidSaveError
@@ -82,19 +83,3 @@ def settings_or_default(text: str | None) -> Settings:
         return SETTINGS_RECORD.decode(text)
     except InvalidSaveError:
         return Settings()
-
-
-def updated_settings(
-    text: str | None, *, language: str | None = None, sound: bool | None = None
-) -> str:
-    """The stored ``text`` with the given settings changed and the others kept (None: keep).
-
-    >>> updated_settings('{"version":1,"language":"ru","sound":true}', language="uk")
-    '{"format":"yacht-settings","version":2,"language":"uk","sound":true}'
-    """
-    settings = settings_or_default(text)
-    if language is not None:
-        settings = replace(settings, language=language)
-    if sound is not None:
-        settings = replace(settings, sound=sound)
-    return SETTINGS_RECORD.encode(settings)

@@ -3,12 +3,15 @@
 The browser's storage is a shared, fallible key-value store: it can refuse to work at all
 (disabled, private mode), fill up, hold a record damaged or edited by hand, hold a record of a
 newer version of the game, or be written by another tab of the same game at any moment. A
-:class:`GameSlot` (the game in progress) and a :class:`SetupSlot` (the remembered setup) wrap
-one key each and keep these promises:
+:class:`GameSlot` (the game in progress), a :class:`SetupSlot` (the remembered setup) and a
+:class:`SettingsSlot` (language and sound) wrap one key each and keep these promises:
 
 - **Nothing is destroyed.** A record that cannot be read is copied, byte for byte, to a backup
   key (``<key>:backup``, then ``<key>:backup:2`` ...) before anything is written over it. When
   no backup can be made (storage full), the record is left alone and the slot stops writing.
+- **A way out.** A record that can be neither read nor backed up (a 5 MB value in a full
+  storage) blocks its key; the page offers its text as a download, and once the player has kept
+  it, :meth:`_Slot.start_afresh` lets the next write replace it.
 - **Newer versions are left alone.** A record written by a newer version of the game is backed
   up and never overwritten: the page plays on without saving until it is updated.
 - **No lost update between tabs.** A slot remembers the exact text it last read or wrote; if
@@ -29,16 +32,19 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from yacht.errors import Damage, InvalidSaveError, StorageUnavailable
 from yacht.game.setup import GameSetup
 from yacht.game.state import GameState
 from yacht.saves.game_record import GAME_RECORD, SavedGame
-from yacht.saves.keys import GAME_KEY, SETUP_KEY
-from yacht.saves.records import damage_of
+from yacht.saves.keys import GAME_KEY, SETTINGS_KEY, SETUP_KEY
+from yacht.saves.records import Record, damage_of
+from yacht.saves.settings import SETTINGS_RECORD, Settings
 from yacht.saves.setup_record import SETUP_RECORD
 from yacht.session.coach_log import CoachEntry
+
+_V = TypeVar("_V")
 
 MAX_BACKUPS = 10
 """Backup slots per key; distinct damaged records beyond that are left in place instead."""
@@ -132,6 +138,11 @@ class _Slot:
         """False once the stored record must be left alone (newer version, no backup)."""
         self._seen: str | None = None
         """The stored text as this slot last read or wrote it."""
+        self.blocked: str | None = None
+        """The stored text that could be neither read nor backed up, so nothing saves over it
+        until the player has kept a copy (:meth:`start_afresh`)."""
+        self.blocked_notice: Notice | None = None
+        """What was said when :attr:`blocked` was found."""
 
     def _read(self) -> _Reading:
         try:
@@ -148,10 +159,28 @@ class _Slot:
             return [Notice(Event.NEWER, self.key, damage, backup, str(error))]
         if backup is None:
             self.writable = False
-            return [Notice(Event.DAMAGED_KEPT, self.key, damage, None, str(error))]
+            self.blocked = text
+            self.blocked_notice = Notice(Event.DAMAGED_KEPT, self.key, damage, None, str(error))
+            return [self.blocked_notice]
         # Safe to write over now that a copy exists.
         self._seen = text
         return [Notice(Event.DAMAGED, self.key, damage, backup, str(error))]
+
+    def start_afresh(self) -> bool:
+        """The player has kept a copy of the blocked record: let the next write replace it.
+
+        False (and still blocked) when the stored text changed since it was offered: that copy
+        is not of what would be written over.
+        """
+        if self.blocked is None:
+            return False
+        reading = self._read()
+        if reading.notices or reading.text not in (self.blocked, None):
+            return False
+        self._seen = reading.text
+        self.blocked = self.blocked_notice = None
+        self.writable = True
+        return True
 
     def _write(self, text: str) -> list[Notice]:
         try:
@@ -274,26 +303,28 @@ class GameSlot(_Slot):
         return GameSaved(True, notices=notices)
 
 
-class SetupSlot(_Slot):
-    """The setup of the last game started, under ``yacht:setup``; the last writer wins."""
+class ChoiceSlot(_Slot, Generic[_V]):
+    """A record of the player's choices (the setup, the settings): the last writer wins, but a
+    record this code cannot read is backed up first, and a newer version's is left alone."""
 
-    def __init__(self, store: Store, key: str = SETUP_KEY) -> None:
+    def __init__(self, store: Store, key: str, record: Record[_V]) -> None:
         super().__init__(store, key)
+        self._record = record
 
-    def open(self) -> tuple[GameSetup | None, list[Notice]]:
-        """The stored setup (None when there is none or it can't be used) and what to tell."""
+    def open(self) -> tuple[_V | None, list[Notice]]:
+        """The stored value (None when there is none or it can't be used) and what to tell."""
         reading = self._read()
         if reading.text is None:
             return None, reading.notices
         try:
-            setup = SETUP_RECORD.decode(reading.text)
+            value = self._record.decode(reading.text)
         except InvalidSaveError as error:
             return None, self._refuse(reading.text, error)
         self._seen = reading.text
-        return setup, []
+        return value, []
 
-    def save(self, setup: GameSetup) -> list[Notice]:
-        """Remember ``setup`` (unless the stored one must be left alone)."""
+    def save(self, value: _V) -> list[Notice]:
+        """Remember ``value`` (unless the stored record must be left alone)."""
         if not self.writable:
             return []
         reading = self._read()
@@ -301,24 +332,39 @@ class SetupSlot(_Slot):
             return reading.notices
         notices: list[Notice] = []
         if reading.text is not None and reading.text != self._seen:
-            # Another tab's setup may be overwritten (settings: the last choice wins), but a
-            # record this code cannot read is kept first.
+            # Another tab's choice may be overwritten (the last choice wins), but a record
+            # this code cannot read is kept first.
             try:
-                SETUP_RECORD.decode(reading.text)
+                self._record.decode(reading.text)
             except InvalidSaveError as error:
                 notices = self._refuse(reading.text, error)
                 if not self.writable:
                     return notices
-        return notices + self._write(SETUP_RECORD.encode(setup))
+        return notices + self._write(self._record.encode(value))
 
-    def refresh(self) -> GameSetup | None:
-        """After another tab wrote storage: the setup it stored, if readable and new."""
+    def refresh(self) -> _V | None:
+        """After another tab wrote storage: the value it stored, if readable and new."""
         reading = self._read()
         if reading.text is None or reading.text == self._seen:
             return None
         try:
-            setup = SETUP_RECORD.decode(reading.text)
+            value = self._record.decode(reading.text)
         except InvalidSaveError:
             return None
         self._seen = reading.text
-        return setup
+        return value
+
+
+class SetupSlot(ChoiceSlot[GameSetup]):
+    """The setup of the last game started, under ``yacht:setup``."""
+
+    def __init__(self, store: Store, key: str = SETUP_KEY) -> None:
+        super().__init__(store, key, SETUP_RECORD)
+
+
+class SettingsSlot(ChoiceSlot[Settings]):
+    """The language and sound, under ``yacht:settings``: backed up and versioned like the
+    other records, so a damaged or newer settings record is never written over unseen."""
+
+    def __init__(self, store: Store, key: str = SETTINGS_KEY) -> None:
+        super().__init__(store, key, SETTINGS_RECORD)

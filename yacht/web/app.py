@@ -14,7 +14,7 @@ from typing import Any
 
 from pyscript import document
 
-from yacht.errors import IllegalActionError, InvalidSeedError, StorageUnavailable
+from yacht.errors import IllegalActionError, InvalidSeedError
 from yacht.game.actions import Action, Hold, Release, Roll, Undo
 from yacht.game.setup import GameSetup
 from yacht.game.state import GameState
@@ -23,7 +23,7 @@ from yacht.rules.categories import Category
 from yacht.rules.dice import parse_seed
 from yacht.rules.rulesets import RULESETS
 from yacht.saves.game_record import SavedGame
-from yacht.saves.keys import GAME_KEY, SETTINGS_KEY
+from yacht.saves.keys import GAME_KEY
 from yacht.saves.slots import Event, GameSlot, Notice, SetupSlot
 from yacht.session.session import Session, step
 from yacht.strategy.table_files import download_missing_with
@@ -39,11 +39,13 @@ from yacht.web.keys import on_key
 from yacht.web.language import Guide, choose_language
 from yacht.web.notices import Notices
 from yacht.web.page import by_id, closest, listen, query_param
+from yacht.web.preferences import Preferences
 from yacht.web.render import Renderer, translate_page
 from yacht.web.setup_dialog import SetupDialog
 from yacht.web.storage import LocalStore
 from yacht.web.table_downloads import download_for, download_now
 from yacht.web.transfer import Transfer
+from yacht.web.way_out import WayOut
 
 
 class App:
@@ -54,8 +56,10 @@ class App:
         self._games = GameSlot(self._store)
         self._setups = SetupSlot(self._store)
         self._renderer = Renderer()
-        self._tr = translator(choose_language(self._store))
+        self._preferences = Preferences(self._store)
+        self._tr = translator(choose_language(self._preferences.settings.language))
         self.notices = Notices(lambda: self._tr)
+        self.notices.note(self._preferences.notices)
         self._last_view: tuple[GameState, Translator, BoardView] | None = None
         self._seed, self._seed_refused = _seed_from_url()
         self._dialog = SetupDialog(
@@ -78,6 +82,7 @@ class App:
                 self._on,
                 lambda: self._setup.names[0],
                 self.notices.note,
+                self._preferences,
             )
         )
         self._guide = Guide(lambda: self._tr, lambda: self._session.game.ruleset)
@@ -86,6 +91,7 @@ class App:
         )
         self._effects = EffectsShown(self)
         self._game_over = GameOverDialog(self.extras)
+        self._way_out = WayOut(self.notices, lambda: self._tr)
 
     @property
     def session(self) -> Session:
@@ -119,6 +125,7 @@ class App:
         if self._seed_refused is not None:
             self.notices.tell(explain(self._seed_refused, self._tr))
         self.extras.start()
+        self._watch_blocked_records()
         if self._session.game.is_over:
             self.open_game_over()
         document.documentElement.dataset.ready = "true"
@@ -139,6 +146,17 @@ class App:
             # The URL asks for a particular seeded game; keep the other one as a backup.
             self._keep_backup()
         return Session.start(self._setup.start(self._seed), coach=self._setup.coach)
+
+    def _watch_blocked_records(self) -> None:
+        """Offer a way out of every record that can be neither read nor backed up."""
+        way_out = self._way_out
+        way_out.watch(
+            self._games, lambda: self._games.save(self._session.game, self._session.coach).notices
+        )
+        way_out.watch(self._setups, lambda: self._setups.save(self._setup))
+        way_out.watch(self._preferences.slot, self._preferences.rewrite)
+        way_out.watch(self.extras.history.slot, self.extras.history.rewrite)
+        way_out.bind(self._on)
 
     def _keep_backup(self) -> None:
         """Back up the stored game before another one is started over it."""
@@ -277,10 +295,7 @@ class App:
         if language not in LANGUAGES:
             return
         self._tr = translator(language)
-        try:
-            self._store.write(SETTINGS_KEY, self.extras.settings_with_language(language))
-        except StorageUnavailable as error:
-            self.notices.note([Notice(Event.UNAVAILABLE, SETTINGS_KEY, detail=str(error))])
+        self.notices.note(self._preferences.change(language=language))
         self._apply_language()
         self.notices.announce(LANGUAGES[language])
 
@@ -297,6 +312,7 @@ class App:
         self._guide.retranslate()
         self._game_over.retranslate(self._tr)
         self.extras.retranslate()
+        self._way_out.retranslate()
 
     # -- new game and game over ------------------------------------------------------------
 

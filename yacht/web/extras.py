@@ -14,15 +14,13 @@ lives in its own module:
 
 from __future__ import annotations
 
-import contextlib
+from collections.abc import Sequence
 from typing import Any
 
-from yacht.errors import StorageUnavailable
 from yacht.game.state import GameState
 from yacht.rules.categories import Category
-from yacht.saves.history import History
-from yacht.saves.keys import HISTORY_KEY, SETTINGS_KEY
-from yacht.saves.settings import settings_or_default, updated_settings
+from yacht.saves.history import History, HistoryEntry
+from yacht.saves.keys import HISTORY_KEY
 from yacht.session.session import Held, Rolled, Scored, Step
 from yacht.web.challenge_view import ChallengeView
 from yacht.web.daily_view import DailyView
@@ -44,7 +42,7 @@ class Extras:
         self._challenge = ChallengeView(hooks)
         self._dice_entry = DiceEntry(hooks)
         self._scratch = ScratchConfirm(hooks, self.focus_turn)
-        self._sound = Sound(settings_or_default(self._read_settings()).sound)
+        self._sound = Sound(hooks.preferences.settings.sound)
 
     def start(self) -> None:
         """Listen to the controls and open the stored history (after the App drew the board)."""
@@ -111,9 +109,12 @@ class Extras:
         """The history to put in an export file."""
         return self.history.history
 
-    def import_history(self, imported: History | None) -> str:
-        """Merge the history of an imported file; what to tell the player ("" for none)."""
-        return "" if imported is None else self.history.merge(imported)
+    def import_history(
+        self, imported: History | None, downloaded: Sequence[HistoryEntry] = ()
+    ) -> str:
+        """Merge the history of an imported file (``downloaded``: the games past the limit,
+        already handed to the player); what to tell the player ("" for none)."""
+        return "" if imported is None else self.history.merge(imported, downloaded)
 
     def sync_setup_form(self) -> None:
         """Real dice seat only people: the computer choices are off while it is ticked."""
@@ -125,20 +126,12 @@ class Extras:
             if real:
                 kind.value = "human"
 
-    def settings_with_language(self, language: str) -> str:
-        """The settings record to store when the language changes (the sound switch kept)."""
-        return updated_settings(self._read_settings(), language=language)
-
     # -- sound -----------------------------------------------------------------------------
 
     def _toggle_sound(self) -> None:
         self._sound.enabled = not self._sound.enabled
-        # Without storage the switch still works for this visit: settings are a convenience.
-        with contextlib.suppress(StorageUnavailable):
-            self._hooks.store.write(
-                SETTINGS_KEY,
-                updated_settings(self._read_settings(), sound=self._sound.enabled),
-            )
+        # Unsaved, the switch still works for this visit; the notice says why it isn't kept.
+        self._hooks.note(self._hooks.preferences.change(sound=self._sound.enabled))
         self._show_sound()
         self._sound.play("score")
         tr = self._hooks.tr()
@@ -148,9 +141,3 @@ class Extras:
 
     def _show_sound(self) -> None:
         by_id("sound").setAttribute("aria-pressed", "true" if self._sound.enabled else "false")
-
-    def _read_settings(self) -> str | None:
-        try:
-            return self._hooks.store.read(SETTINGS_KEY)
-        except StorageUnavailable:
-            return None

@@ -12,11 +12,19 @@ from typing import TYPE_CHECKING
 from pyscript import window
 
 from yacht.game.state import GameState
-from yacht.saves.history import History, coach_losses, entry_from_game
-from yacht.saves.history_slot import HistorySlot
+from yacht.saves.history import History, HistoryEntry, Merge, coach_losses, entry_from_game
+from yacht.saves.history_slot import HistoryChange, HistorySlot
 from yacht.saves.slots import Event, Notice, utc_now
 from yacht.session.coach_log import CoachEntry
-from yacht.views.save_notices import describe_history_notice
+from yacht.views.save_notices import (
+    describe_history_notice,
+    history_merged,
+    made_room,
+    make_room_button,
+    not_recorded,
+    over_limit,
+    over_limit_page,
+)
 from yacht.web.hooks import Hooks
 from yacht.web.page import by_id
 
@@ -40,6 +48,7 @@ class HistoryView:
         self._confirm = by_id("clear-history-confirm")
         self._select = by_id("stats-player")
         self._stats_page: StatsPage | None = None
+        self._last_download: str | None = None
 
     @property
     def history(self) -> History:
@@ -58,16 +67,23 @@ class HistoryView:
         on(by_id("clear-history-yes"), "click", lambda _: self._clear())
         on(by_id("clear-history-cancel"), "click", lambda _: self._confirm.close())
         on(self._confirm, "close", lambda _: self.open())
+        on(by_id("make-room"), "click", lambda _: self._make_room())
 
     # -- recording -----------------------------------------------------------------------------
 
     def after_action(
         self, before: GameState, after: GameState, coach: Sequence[CoachEntry] | None
     ) -> None:
-        """Record a game that just ended; take it back out when its last scoring is undone."""
+        """Record a game that just ended (saying so when it could not be, or when the history
+        is past its limit); take it back out when its last scoring is undone."""
         if after.is_over and not before.is_over:
             entry = entry_from_game(after, utc_now(), local_day(), coach_losses(after, coach))
-            self._change(lambda history: history.with_game(entry))
+            result = self._change(lambda history: history.with_game(entry))
+            tr = self._hooks.tr()
+            if result.why_not is not None:
+                self._hooks.tell(not_recorded(result.why_not, tr))
+            elif over := self.history.over_limit():
+                self._hooks.tell(over_limit(len(self.history.games), over, tr))
         elif before.is_over and not after.is_over:
             gone = entry_from_game(before, "", local_day())
             self._change(lambda history: history.without_game(gone))
@@ -87,26 +103,59 @@ class HistoryView:
         self._change(start)
         return official
 
-    def merge(self, imported: History) -> str:
-        """Add an imported history to this one; the sentence saying how many games came in."""
-        before = len(self.history.games)
-        self._change(lambda history: history.merged(imported))
-        added = len(self.history.games) - before
-        if not added:
-            return ""
-        text = self._hooks.tr().ngettext(
-            "{count} finished game added to the history.",
-            "{count} finished games added to the history.",
-            added,
-        )
-        return text.format(count=added)
+    def plan_merge(self, imported: History) -> Merge:
+        """What merging ``imported`` would keep and leave out (nothing is changed)."""
+        return self.history.merged(imported)
+
+    def merge(self, imported: History, downloaded: Sequence[HistoryEntry] = ()) -> str:
+        """Add an imported history to this one; the sentence saying how many games came in.
+
+        Games past the limit that are not among ``downloaded`` (the player was offered those
+        before) are downloaded now, so none is left out without a copy.
+        """
+        merges: list[Merge] = []
+
+        def edit(history: History) -> History:
+            merges.append(history.merged(imported))
+            return merges[-1].history
+
+        self._change(edit)
+        merge = merges[-1]
+        offered = set(downloaded)
+        unsaved = [entry for entry in merge.dropped if entry not in offered]
+        file_name = self.download_games(merge.dropped) if unsaved else None
+        if downloaded and merge.dropped:
+            file_name = file_name or self._last_download
+        return history_merged(merge, file_name, self._hooks.tr())
+
+    def download_games(self, games: Sequence[HistoryEntry]) -> str:
+        """Hand ``games`` to the browser's downloads as an export file; its name."""
+        from yacht.saves.export import EXPORT_RECORD, MEDIA_TYPE, Export, export_file_name
+        from yacht.web.files import download_text
+
+        now = utc_now()
+        name = export_file_name(now).replace("yacht-", "yacht-older-games-", 1)
+        contents = Export(None, None, now, History(tuple(games)))
+        download_text(name, EXPORT_RECORD.encode(contents), MEDIA_TYPE)
+        self._last_download = name
+        return name
+
+    def _make_room(self) -> None:
+        """Download the games past the limit, then take them out (the button says so)."""
+        over = self.history.over_limit()
+        if not over:
+            return
+        oldest = self.history.games[:over]
+        name = self.download_games(oldest)
+        self._change(lambda history: history.without_oldest(_leading(history, oldest)))
+        self._hooks.tell(made_room(over, name, self._hooks.tr()))
 
     def refresh(self) -> None:
         """Another tab changed the stored history: show its version."""
         if self._slot.refresh() and self._dialog.open:
             self._draw()
 
-    def _change(self, edit: Callable[[History], History]) -> None:
+    def _change(self, edit: Callable[[History], History]) -> HistoryChange:
         result = self._slot.change(edit)
         # Unreadable storage is already told by the game's slot; a full one is news.
         self._tell_notices(
@@ -114,6 +163,16 @@ class HistoryView:
         )
         if self._dialog.open:
             self._draw()
+        return result
+
+    def rewrite(self) -> list[Notice]:
+        """Store the history as this tab knows it (after the player started it afresh)."""
+        return self._slot.change(lambda history: history).notices
+
+    @property
+    def slot(self) -> HistorySlot:
+        """Where the history is stored (for the way out of a blocked record)."""
+        return self._slot
 
     def _tell_notices(self, notices: list[Notice]) -> None:
         tr = self._hooks.tr()
@@ -153,6 +212,14 @@ class HistoryView:
 
     def _draw(self) -> None:
         self._page().draw(self.history)
+        over = self.history.over_limit()
+        by_id("history-over").hidden = not over
+        if over:
+            tr = self._hooks.tr()
+            by_id("history-over-text").textContent = over_limit_page(
+                len(self.history.games), over, tr
+            )
+            by_id("make-room").textContent = make_room_button(over, tr)
 
     def _page(self) -> StatsPage:
         # Imported on first use: the charts and statistics are not needed to start a game.
@@ -161,3 +228,13 @@ class HistoryView:
 
             self._stats_page = StatsPage(self._hooks, self._select)
         return self._stats_page
+
+
+def _leading(history: History, oldest: Sequence[HistoryEntry]) -> int:
+    """How many of ``history``'s first games are ``oldest`` (another tab may have changed it)."""
+    count = 0
+    for entry, expected in zip(history.games, oldest, strict=False):
+        if entry != expected:
+            break
+        count += 1
+    return count

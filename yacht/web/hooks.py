@@ -15,6 +15,7 @@ from yacht.game.state import GameState
 from yacht.i18n import Translator
 from yacht.saves.slots import Notice, Store
 from yacht.session.session import Session
+from yacht.web.preferences import Preferences
 
 
 @dataclass(frozen=True)
@@ -42,3 +43,5 @@ class Hooks:
     """The first player's name as last set up (for a solo daily game)."""
     note: Callable[[list[Notice]], None]
     """Show what storage had to say (a record backed up, storage full)."""
+    preferences: Preferences
+    """The language and sound choices, and their slot."""

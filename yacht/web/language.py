@@ -10,25 +10,17 @@ from collections.abc import Callable
 
 from pyscript import window
 
-from yacht.errors import StorageUnavailable
 from yacht.i18n import LANGUAGES, Translator, negotiate
 from yacht.rules.rulesets import RuleSet
-from yacht.saves.keys import SETTINGS_KEY
-from yacht.saves.settings import settings_or_default
-from yacht.saves.slots import Store
 from yacht.web.page import by_id, query_param
 from yacht.web.render import render_guide
 
 
-def choose_language(store: Store) -> str:
+def choose_language(remembered: str | None) -> str:
     """The language to start in: forced by the address, remembered, or the browser's."""
     forced = query_param("lang")
     if forced in LANGUAGES:
         return str(forced)
-    try:
-        remembered = settings_or_default(store.read(SETTINGS_KEY)).language
-    except StorageUnavailable:
-        remembered = None
     if remembered in LANGUAGES:
         return str(remembered)
     return negotiate(str(code) for code in window.navigator.languages)

@@ -39,6 +39,11 @@ class Notices:
                 self._lasting.append(notice)
                 self.show()
 
+    def forget(self, key: str) -> None:
+        """Drop the lasting notices of ``key`` (its record was started afresh)."""
+        self._lasting = [notice for notice in self._lasting if notice.key != key]
+        self.show()
+
     def announce(self, text: str) -> None:
         """Say ``text`` to screen readers (the live region)."""
         announcer = by_id("announcer")

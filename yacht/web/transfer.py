@@ -8,8 +8,8 @@ shows what the other one saved instead of ever writing over it.
 from __future__ import annotations
 
 import traceback
-from collections.abc import Callable
-from typing import Any, Protocol
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pyscript import window
 
@@ -17,14 +17,18 @@ from yacht.errors import Damage, InvalidSaveError
 from yacht.game.setup import GameSetup
 from yacht.i18n import Translator, join_sentences
 from yacht.saves.game_record import SavedGame
+from yacht.saves.history import HistoryEntry
 from yacht.saves.keys import GAME_KEY, SETUP_KEY
-from yacht.saves.records import damage_of
 from yacht.saves.slots import GameSlot, SetupSlot, utc_now
 from yacht.session.session import Session
 from yacht.views.save_notices import updated_from_another_tab
 from yacht.web.extras import Extras
+from yacht.web.import_limit import ImportLimitDialog
 from yacht.web.notices import Notices
 from yacht.web.page import by_id, or_none
+
+if TYPE_CHECKING:
+    from yacht.saves.export import Export
 
 
 class Table(Protocol):
@@ -61,6 +65,7 @@ class Transfer:
         self._notices = notices
         self._extras = extras
         self._tr = tr
+        self._limit = ImportLimitDialog(extras.history, tr, notices.tell)
 
     def bind(self, on: Callable[[Any, str, Callable[[Any], None]], None]) -> None:
         """Listen to the export and import controls and to the other tabs."""
@@ -68,6 +73,7 @@ class Transfer:
         on(by_id("export"), "click", lambda _: self._export())
         on(by_id("import"), "click", lambda _: by_id("import-file").click())
         on(by_id("import-file"), "change", self._on_import_file)
+        self._limit.bind(on)
 
     # -- other tabs --------------------------------------------------------------------------
 
@@ -126,20 +132,32 @@ class Transfer:
     def _import_text(self, text: str) -> None:
         # Runs in a promise callback, outside the error boundary of the event handlers.
         from yacht.saves.export import EXPORT_RECORD
-        from yacht.views.save_notices import import_failed, imported, imported_unsaved
+        from yacht.views.save_notices import import_failed, import_refused
 
         tr = self._tr()
         try:
             contents = EXPORT_RECORD.decode(text)
         except InvalidSaveError as error:
             window.console.warn(f"Yacht: import refused: {error}")
-            self._notices.tell(import_failed(damage_of(error), tr))
+            self._notices.tell(import_refused(error, tr))
             return
         except Exception:
             window.console.error("Yacht: import failed\n" + traceback.format_exc())
             self._notices.tell(import_failed(Damage.UNREADABLE, tr))
             return
-        history_note = self._extras.import_history(contents.history)
+        if contents.history is not None:
+            plan = self._extras.history.plan_merge(contents.history)
+            if plan.dropped:
+                # Past the history's limit: ask first, and download what would be left out.
+                self._limit.ask(plan, lambda: self._apply_import(contents, plan.dropped))
+                return
+        self._apply_import(contents, ())
+
+    def _apply_import(self, contents: Export, downloaded: Sequence[HistoryEntry]) -> None:
+        from yacht.views.save_notices import imported, imported_unsaved
+
+        tr = self._tr()
+        history_note = self._extras.import_history(contents.history, downloaded)
         if contents.setup is not None:
             self._table.use_setup(contents.setup)
             self._notices.note(self._setups.save(contents.setup))
