@@ -125,10 +125,6 @@ class Extras:
             if real:
                 kind.value = "human"
 
-    def settings_with_language(self, language: str) -> str:
-        """The settings record to store when the language changes (the sound switch kept)."""
-        return updated_settings(self._read_settings(), language=language)
-
     # -- sound -----------------------------------------------------------------------------
 
     def _toggle_sound(self) -> None:
