@@ -38,7 +38,7 @@ from yacht.web.hooks import Hooks
 from yacht.web.language import Guide, choose_language, remember_language, translate_page
 from yacht.web.load_game import open_session, seed_from_url
 from yacht.web.notices import Notices
-from yacht.web.page import by_id, listen
+from yacht.web.page import by_id, listen, when_idle
 from yacht.web.render import Renderer
 from yacht.web.setup_dialog import SetupDialog
 from yacht.web.storage import LocalStore
@@ -77,6 +77,7 @@ class App:
                 self._on,
                 lambda: self._setup.names[0],
                 self.notices.note,
+                lambda work: when_idle(self.notices.guarded(lambda _: work())),
             )
         )
         self._guide = Guide(lambda: self._tr, lambda: self._session.game.ruleset)

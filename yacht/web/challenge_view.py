@@ -24,11 +24,10 @@ from yacht.saves.challenge_link import CHALLENGE_LINK, ChallengeLink, finished_l
 from yacht.session.challenge_compare import compare
 from yacht.session.session import Step
 from yacht.views import challenge as words
+from yacht.web.challenge_address import PARAMETER, link_in_address
 from yacht.web.challenge_share import Sharer
 from yacht.web.hooks import Hooks
-from yacht.web.page import by_id, create, query_param
-
-PARAMETER = "challenge"
+from yacht.web.page import by_id, create
 
 
 class ChallengeView:
@@ -55,9 +54,9 @@ class ChallengeView:
         on(by_id("challenge-share"), "click", lambda _: self._share())
         on(by_id("challenge-close"), "click", lambda _: self._dialog.close())
         # A link pasted into the address bar of an open tab changes only the fragment.
-        on(window, "hashchange", lambda _: self._open_link(_link_in_address()))
+        on(window, "hashchange", lambda _: self._open_link(link_in_address()))
         self._hooks.note(self._slot.open())
-        self._open_link(_link_in_address())
+        self._open_link(link_in_address())
 
     # -- hooks from the App --------------------------------------------------------------------
 
@@ -292,14 +291,6 @@ def _first_visible(*ids: str) -> None:
         if not element.hidden:
             element.focus()
             return
-
-
-def _link_in_address() -> str | None:
-    fragment = str(window.location.hash or "")
-    prefix = f"#{PARAMETER}="
-    if fragment.startswith(prefix):
-        return fragment[len(prefix) :]
-    return query_param(PARAMETER)
 
 
 def _forget_link_in_address() -> None:

@@ -39,3 +39,5 @@ class Hooks:
     """The first player's name as last set up (for a solo daily game)."""
     note: Callable[[list[Notice]], None]
     """Show what storage had to say (a record backed up, storage full)."""
+    later: Callable[[Callable[[], object]], None]
+    """Run this once the page is idle (after start-up), inside the error boundary."""
