@@ -48,7 +48,7 @@ check: install-python
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/pytest tests -q -m 'not slow'
+	HYPOTHESIS_PROFILE=check $(BIN)/pytest tests -q -m 'not slow'
 
 install: $(PY_STAMP) $(NPM_STAMP)
 	$(BIN)/python e2e/harness/browser.py

@@ -11,4 +11,6 @@ from hypothesis import settings
 settings.register_profile("default", database=None, deadline=None)
 # A longer search for a deliberate hunt: HYPOTHESIS_PROFILE=thorough python -m pytest tests
 settings.register_profile("thorough", database=None, deadline=None, max_examples=2000)
+# The inner loop (make check): every property tried on fewer examples; make test tries 100.
+settings.register_profile("check", database=None, deadline=None, max_examples=15)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))

@@ -275,12 +275,14 @@ class Sticky(random.Random):
         return self.last
 
 
+@pytest.mark.slow
 def test_a_slightly_loaded_die_is_caught() -> None:
     throws = first_rolls(Loaded(SEED, 0.01), 24_000)
     p, _ = uniform_faces_p(face for dice in throws for face in dice)
     assert p < 1e-6
 
 
+@pytest.mark.slow
 def test_a_sticky_die_is_caught() -> None:
     throws = first_rolls(Sticky(SEED), 24_000)
     pairs = Counter((dice[i], dice[i + 1]) for dice in throws for i in range(DICE_COUNT - 1))
@@ -332,6 +334,7 @@ def faces_from(make: Callable[[], random.Random], count: int) -> list[int]:
     return [face for dice in first_rolls(make(), count // DICE_COUNT) for face in dice]
 
 
+@pytest.mark.slow
 def test_the_system_source_itself_looks_fair() -> None:
     # Not reproducible by nature, so the bar is one in a million: a real bias of a percent
     # still fails it (see the loaded die above), a fair source practically never does.

@@ -159,13 +159,13 @@ def test_coach_log_round_trips(log: tuple[CoachEntry, ...]) -> None:
     _round_trips(COACH_LOG_RECORD, log)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=min(25, settings().max_examples), deadline=None)
 @given(histories())
 def test_history_round_trips(history: History) -> None:
     _round_trips(HISTORY_RECORD, history)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=min(25, settings().max_examples), deadline=None)
 @given(st.none() | saved_games(), st.none() | setups(), STAMP, st.none() | histories())
 def test_export_round_trips(
     game: SavedGame | None, setup: GameSetup | None, at: str | None, history: History | None
@@ -193,7 +193,7 @@ def challenge_books(draw: st.DrawFn) -> ChallengeBook:
     return book
 
 
-@settings(max_examples=30)
+@settings(max_examples=min(30, settings().max_examples))
 @given(challenge_books())
 def test_the_table_of_challenges_round_trips(book: ChallengeBook) -> None:
     _round_trips(CHALLENGE_BOOK_RECORD, book)

@@ -201,7 +201,7 @@ class SharedStore:
         self.items[key] = text
 
 
-@settings(max_examples=60)
+@settings(max_examples=min(60, settings().max_examples))
 @given(st.lists(st.tuples(st.integers(0, 2), st.sampled_from(["act", "refresh"])), max_size=60))
 def test_tabs_never_write_over_a_save_they_have_not_seen(steps: list[tuple[int, str]]) -> None:
     store = SharedStore()

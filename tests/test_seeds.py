@@ -63,4 +63,9 @@ def test_the_refusal_tells_the_player_the_rule() -> None:
     text = explain(InvalidSeedError("99999999999999999"))
     assert "99999999999999999" in text
     assert "9007199254740991" in text
+    # Solo games draw a seed of their own: the message says the address's seed was left out,
+    # not that the game is unseeded.
+    assert "was not used" in text
+    assert "a seed of its own" in text
+    assert "not seeded" not in text
     assert "1" * 24 not in explain(InvalidSeedError("1" * 5000)), "a huge seed is shortened"

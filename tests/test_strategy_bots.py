@@ -90,6 +90,7 @@ def test_par_is_the_value_of_a_lone_category() -> None:
     assert max(worth, key=worth.__getitem__).value == "choice"
 
 
+@pytest.mark.slow
 def test_stronger_levels_score_more() -> None:
     # The same dice for every level (common random numbers), so 40 games tell them apart.
     means = {
@@ -99,6 +100,7 @@ def test_stronger_levels_score_more() -> None:
     assert means["beginner"] < means["casual"] < means["optimal"]
 
 
+@pytest.mark.slow
 def test_optimal_play_averages_the_expected_score() -> None:
     games = 200
     totals = [play("optimal", seed=1000 + seed)[0].totals()[0].total for seed in range(games)]

@@ -53,6 +53,7 @@ def test_the_tables_fit_their_download_budget() -> None:
     assert sizes["extended-bonus"] < 420_000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", ["traditional", "sum-all", "extended"])
 def test_the_shipped_table_is_what_the_builder_makes(ruleset: str) -> None:
     built = build_values(find_ruleset(ruleset))
@@ -83,11 +84,13 @@ def check_against_successors(ruleset: str, bonus: bool, sample: int | None) -> N
     assert worst <= 2 * ROUNDING + 1e-12, f"{worst} apart: rebuild the tables"
 
 
+@pytest.mark.slow
 def test_every_stored_state_is_what_its_successors_make() -> None:
     # The other plain tables are rebuilt byte for byte above, which says more.
     check_against_successors("traditional", False, None)
 
 
+@pytest.mark.slow
 def test_sampled_bonus_states_are_what_their_successors_make() -> None:
     # All 115,775 take a minute (bench/strategy_bench.py --verify compares every state of
     # every table with a fresh exact solve): a seeded sample here.

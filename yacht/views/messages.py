@@ -31,8 +31,9 @@ def explain(error: YachtError, tr: Translator = ENGLISH) -> str:
             ).format(name=name)
         case InvalidSeedError(text=text):
             return tr.gettext(
-                "The seed in the address, {seed}, cannot be used: a seed is a whole number "
-                "from 0 to 9007199254740991. This game's dice are not seeded."
+                "The seed in the address, {seed}, was not used: a seed must be a whole number "
+                "from 0 to 9007199254740991, as a saved game cannot keep a larger one exactly. "
+                "This game draws a seed of its own."
             ).format(seed=_shortened(text))
     return _illegal_move(error, tr)
 

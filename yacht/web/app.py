@@ -4,7 +4,9 @@ Data flows one way — event -> action -> :func:`~yacht.session.session.step` ->
 render -> save -> effects — and every handler runs inside an error boundary, so a player never
 sees a traceback. The dialogs and the other tabs live in modules of their own
 (:mod:`~yacht.web.setup_dialog`, :mod:`~yacht.web.transfer`, :mod:`~yacht.web.language`,
-:mod:`~yacht.web.notices`); this module owns the session.
+:mod:`~yacht.web.notices`), the board's buttons are wired in :mod:`~yacht.web.controls`, and
+the game the page opens with comes from :mod:`~yacht.web.load_game`; this module owns the
+session.
 """
 
 from __future__ import annotations
@@ -14,33 +16,31 @@ from typing import Any
 
 from pyscript import document
 
-from yacht.errors import IllegalActionError, InvalidSeedError
-from yacht.game.actions import Action, Hold, Release, Roll, Undo
+from yacht.errors import IllegalActionError
+from yacht.game.actions import Action, Hold, Release
 from yacht.game.setup import GameSetup
 from yacht.game.state import GameState
 from yacht.i18n import LANGUAGES, Translator, translator
-from yacht.rules.categories import Category
-from yacht.rules.dice import parse_seed
 from yacht.rules.rulesets import RULESETS
 from yacht.saves.game_record import SavedGame
-from yacht.saves.keys import GAME_KEY
-from yacht.saves.slots import Event, GameSlot, Notice, SetupSlot
+from yacht.saves.slots import GameSlot, SetupSlot
 from yacht.session.session import Session, step
 from yacht.strategy.table_files import download_missing_with
 from yacht.views.board import BoardView, board_view
 from yacht.views.messages import explain
 from yacht.web.advisor import Advisor
 from yacht.web.computer import ComputerTurns
+from yacht.web.controls import bind_board
 from yacht.web.effects import EffectsShown
 from yacht.web.extras import Extras
 from yacht.web.game_over import GameOverDialog
 from yacht.web.hooks import Hooks
-from yacht.web.keys import on_key
-from yacht.web.language import Guide, choose_language
+from yacht.web.language import Guide, choose_language, translate_page
+from yacht.web.load_game import open_session, seed_from_url
 from yacht.web.notices import Notices
-from yacht.web.page import by_id, closest, listen, query_param
+from yacht.web.page import by_id, listen, when_idle
 from yacht.web.preferences import Preferences
-from yacht.web.render import Renderer, translate_page
+from yacht.web.render import Renderer
 from yacht.web.setup_dialog import SetupDialog
 from yacht.web.storage import LocalStore
 from yacht.web.table_downloads import download_for, download_now
@@ -61,12 +61,12 @@ class App:
         self.notices = Notices(lambda: self._tr)
         self.notices.note(self._preferences.notices)
         self._last_view: tuple[GameState, Translator, BoardView] | None = None
-        self._seed, self._seed_refused = _seed_from_url()
+        self._seed, self._seed_refused = seed_from_url()
         self._dialog = SetupDialog(
             lambda: self._tr, lambda: self._setup, self._start, self.notices.tell, self._sync
         )
         self._setup = self._load_setup()
-        self._session = self._load_session()
+        self._session = open_session(self._games, self._setup, self._seed, self.notices.note)
         self.advisor = Advisor()
         self._computer = ComputerTurns(lambda: self._session.game, self._computer_moves)
         self.extras = Extras(
@@ -83,6 +83,7 @@ class App:
                 lambda: self._setup.names[0],
                 self.notices.note,
                 self._preferences,
+                lambda work: when_idle(self.notices.guarded(lambda _: work())),
             )
         )
         self._guide = Guide(lambda: self._tr, lambda: self._session.game.ruleset)
@@ -137,16 +138,6 @@ class App:
         self.notices.note(notices)
         return setup or GameSetup((self._dialog.default_name(1),))
 
-    def _load_session(self) -> Session:
-        saved, notices = self._games.open()
-        self.notices.note(notices)
-        if saved is not None and (self._seed is None or saved.state.seed == self._seed):
-            return Session(saved.state, saved.coach)
-        if saved is not None:
-            # The URL asks for a particular seeded game; keep the other one as a backup.
-            self._keep_backup()
-        return Session.start(self._setup.start(self._seed), coach=self._setup.coach)
-
     def _watch_blocked_records(self) -> None:
         """Offer a way out of every record that can be neither read nor backed up."""
         way_out = self._way_out
@@ -158,47 +149,18 @@ class App:
         way_out.watch(self.extras.history.slot, self.extras.history.rewrite)
         way_out.bind(self._on)
 
-    def _keep_backup(self) -> None:
-        """Back up the stored game before another one is started over it."""
-        if self._games.keep_backup() is None:
-            # No copy could be made: leave the stored game alone rather than lose it.
-            self._games.writable = False
-            self.notices.note([Notice(Event.UNAVAILABLE, GAME_KEY, detail="no room for a backup")])
-
     # -- events ----------------------------------------------------------------------------
 
     def _bind(self) -> None:
-        on = self._on
-        on(by_id("roll"), "click", lambda _: self.act(Roll()))
-        on(by_id("undo"), "click", lambda _: self.act(Undo()))
-        on(by_id("hint"), "click", lambda _: self.hint())
-        on(by_id("faster"), "click", lambda _: self._toggle_faster())
-        on(by_id("dice"), "click", self._on_die_click)
-        on(by_id("scorecard"), "click", self._on_scorecard_click)
-        on(by_id("new-game"), "click", lambda _: self._dialog.open())
-        on(by_id("show-rules"), "click", lambda _: self._guide.open("rules"))
-        on(by_id("show-tips"), "click", lambda _: self._guide.open("tips"))
-        on(by_id("close-guide"), "click", lambda _: by_id("guide").close())
-        on(by_id("language"), "change", lambda event: self._switch_language(event.target.value))
-        on(document, "keydown", lambda event: on_key(self, event))
-        self._game_over.bind(on, self._rematch, self._dialog.open)
-        self._dialog.bind(on)
-        self._transfer.bind(on)
+        bind_board(self, self._on)
+        self._guide.bind(self._on)
+        self._game_over.bind(self._on, self._rematch, self._dialog.open)
+        self._dialog.bind(self._on)
+        self._transfer.bind(self._on)
 
     def _on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
         """Listen through the error boundary."""
         listen(target, event, self.notices.guarded(handler))
-
-    def _on_die_click(self, event: Any) -> None:
-        die = closest(event.target, ".die")
-        if die is not None and not die.disabled:
-            self.toggle(int(die.dataset.index))
-
-    def _on_scorecard_click(self, event: Any) -> None:
-        button = closest(event.target, "button.option")
-        if button is not None:
-            # Asks first when the score would be a wasted 0; focus then moves to the next roll.
-            self.extras.score(Category(button.dataset.category))
 
     def open_setup(self) -> None:
         """Show the new-game dialog."""
@@ -243,7 +205,8 @@ class App:
         if not self._computers_turn():
             self.advisor.hint(self._session.game, self._tr, self.notices)
 
-    def _toggle_faster(self) -> None:
+    def toggle_faster(self) -> None:
+        """Speed the computer players up, or back to their normal pace."""
         self._computer.faster = not self._computer.faster
         by_id("faster").setAttribute("aria-pressed", "true" if self._computer.faster else "false")
 
@@ -291,7 +254,8 @@ class App:
 
     # -- language --------------------------------------------------------------------------
 
-    def _switch_language(self, language: str) -> None:
+    def switch_language(self, language: str) -> None:
+        """Redraw the page in ``language`` and remember it."""
         if language not in LANGUAGES:
             return
         self._tr = translator(language)
@@ -351,15 +315,3 @@ class App:
         """Show the final ranking (and the coach's report) in the game-over dialog; returns
         what is worth announcing there (a new personal best), "" for nothing."""
         return self._game_over.show(self._session, self._tr)
-
-
-def _seed_from_url() -> tuple[int | None, InvalidSeedError | None]:
-    """The seed ``?seed=`` asks for, or the reason it cannot be used (the game then plays
-    unseeded: a seed a save cannot hold would lose the game at every reload)."""
-    raw = query_param("seed")
-    if raw is None:
-        return None, None
-    try:
-        return parse_seed(str(raw)), None
-    except InvalidSeedError as error:
-        return None, error

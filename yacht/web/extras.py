@@ -6,7 +6,8 @@ lives in its own module:
 
 - :mod:`yacht.web.history_view` — finished games kept, the statistics page, clearing;
 - :mod:`yacht.web.daily_view` — today's challenge and its shareable result;
-- :mod:`yacht.web.challenge_view` — challenging a friend with the same dice, and the answers;
+- :mod:`yacht.web.challenge_view` — challenging a friend with the same dice, and the answers
+  (loaded when first needed, :mod:`yacht.web.challenge_on_demand`);
 - :mod:`yacht.web.dice_entry` — entering the faces thrown with real dice;
 - :mod:`yacht.web.scratch_confirm` — the question before a wasted 0;
 - :mod:`yacht.web.sound` — optional sound effects.
@@ -15,14 +16,13 @@ lives in its own module:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from yacht.game.state import GameState
 from yacht.rules.categories import Category
-from yacht.saves.history import History, HistoryEntry
 from yacht.saves.keys import HISTORY_KEY
 from yacht.session.session import Held, Rolled, Scored, Step
-from yacht.web.challenge_view import ChallengeView
+from yacht.web.challenge_on_demand import ChallengeOnDemand
 from yacht.web.daily_view import DailyView
 from yacht.web.dice_entry import DiceEntry
 from yacht.web.history_view import HistoryView
@@ -30,6 +30,9 @@ from yacht.web.hooks import Hooks
 from yacht.web.page import by_id
 from yacht.web.scratch_confirm import ScratchConfirm
 from yacht.web.sound import Sound
+
+if TYPE_CHECKING:  # the history's code loads once the page is idle
+    from yacht.saves.history import History, HistoryEntry
 
 
 class Extras:
@@ -39,7 +42,7 @@ class Extras:
         self._hooks = hooks
         self.history = HistoryView(hooks)
         self._daily = DailyView(hooks, self.history)
-        self._challenge = ChallengeView(hooks)
+        self._challenge = ChallengeOnDemand(hooks)
         self._dice_entry = DiceEntry(hooks)
         self._scratch = ScratchConfirm(hooks, self.focus_turn)
         self._sound = Sound(hooks.preferences.settings.sound)

@@ -4,17 +4,17 @@ coach's report, a rematch or a new game. Its words come from :mod:`yacht.views.e
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from yacht.errors import TableError
 from yacht.game.state import GameState
 from yacht.i18n import Translator
 from yacht.session.session import Session
-from yacht.views.charts import loss_chart
-from yacht.views.ending import Ending, Standing, ending
 from yacht.web.extras import Extras
 from yacht.web.page import Element, by_id, create
-from yacht.web.svg import build
+
+if TYPE_CHECKING:  # the ending's words and charts load when a game ends
+    from yacht.views.ending import Ending, Standing
 
 
 class GameOverDialog:
@@ -63,6 +63,8 @@ class GameOverDialog:
             over.close()
 
     def _fill(self, session: Session, tr: Translator) -> Ending:
+        from yacht.views.ending import ending
+
         words = ending(
             session.game,
             self._extras.history.history,
@@ -120,6 +122,9 @@ def _standing_item(standing: Standing, ranked: bool) -> Element:
 
 
 def _show_coach(words: Ending) -> None:
+    from yacht.views.charts import loss_chart
+    from yacht.web.svg import build
+
     box = by_id("coach-summary")
     box.replaceChildren()
     box.hidden = not words.coach

@@ -1,7 +1,9 @@
 """The history: finished games kept in storage, and the dialog that shows them.
 
 A finished game is recorded the moment its last category is filled (and taken out again if
-that scoring is undone). What the dialog shows is drawn by :mod:`yacht.web.stats_page`.
+that scoring is undone). What the dialog shows is drawn by :mod:`yacht.web.stats_page`. The
+stored history is read once the page is idle after start-up (or when first needed): drawing
+the board needs none of it.
 """
 
 from __future__ import annotations
@@ -12,10 +14,7 @@ from typing import TYPE_CHECKING
 from pyscript import window
 
 from yacht.game.state import GameState
-from yacht.saves.history import History, HistoryEntry, Merge, coach_losses, entry_from_game
-from yacht.saves.history_slot import HistoryChange, HistorySlot
 from yacht.saves.slots import Event, Notice, utc_now
-from yacht.session.coach_log import CoachEntry
 from yacht.views.save_notices import (
     describe_history_notice,
     history_merged,
@@ -29,6 +28,9 @@ from yacht.web.hooks import Hooks
 from yacht.web.page import by_id
 
 if TYPE_CHECKING:
+    from yacht.saves.history import History, HistoryEntry, Merge
+    from yacht.saves.history_slot import HistoryChange, HistorySlot
+    from yacht.session.coach_log import CoachEntry
     from yacht.web.stats_page import StatsPage
 
 
@@ -43,7 +45,7 @@ class HistoryView:
 
     def __init__(self, hooks: Hooks) -> None:
         self._hooks = hooks
-        self._slot = HistorySlot(hooks.store)
+        self._opened: HistorySlot | None = None
         self._dialog = by_id("history")
         self._confirm = by_id("clear-history-confirm")
         self._select = by_id("stats-player")
@@ -55,10 +57,21 @@ class HistoryView:
         """The history as this tab knows it."""
         return self._slot.history
 
+    @property
+    def _slot(self) -> HistorySlot:
+        """The stored history, read the first time it is needed."""
+        if self._opened is None:
+            from yacht.saves.history_slot import HistorySlot
+
+            self._opened = HistorySlot(self._hooks.store)
+            # Storage that cannot be read at all is already told by the game's own slot.
+            notices = self._opened.open()
+            self._tell_notices([n for n in notices if n.event is not Event.UNAVAILABLE])
+        return self._opened
+
     def bind(self) -> None:
-        """Open the stored history and listen to the page's controls."""
-        # Storage that cannot be read at all is already told by the game's own slot.
-        self._tell_notices([n for n in self._slot.open() if n.event is not Event.UNAVAILABLE])
+        """Listen to the page's controls, and read the stored history once the page is idle."""
+        self._hooks.later(lambda: self._slot)
         on = self._hooks.on
         on(by_id("show-history"), "click", lambda _: self.open())
         on(by_id("close-history"), "click", lambda _: self._dialog.close())
@@ -76,7 +89,11 @@ class HistoryView:
     ) -> None:
         """Record a game that just ended (saying so when it could not be, or when the history
         is past its limit); take it back out when its last scoring is undone."""
-        if after.is_over and not before.is_over:
+        if after.is_over == before.is_over:
+            return
+        from yacht.saves.history import coach_losses, entry_from_game
+
+        if after.is_over:
             entry = entry_from_game(after, utc_now(), local_day(), coach_losses(after, coach))
             result = self._change(lambda history: history.with_game(entry))
             tr = self._hooks.tr()
@@ -84,7 +101,7 @@ class HistoryView:
                 self._hooks.tell(not_recorded(result.why_not, tr))
             elif over := self.history.over_limit():
                 self._hooks.tell(over_limit(len(self.history.games), over, tr))
-        elif before.is_over and not after.is_over:
+        else:
             gone = entry_from_game(before, "", local_day())
             self._change(lambda history: history.without_game(gone))
 
@@ -131,6 +148,7 @@ class HistoryView:
     def download_games(self, games: Sequence[HistoryEntry]) -> str:
         """Hand ``games`` to the browser's downloads as an export file; its name."""
         from yacht.saves.export import EXPORT_RECORD, MEDIA_TYPE, Export, export_file_name
+        from yacht.saves.history import History
         from yacht.web.files import download_text
 
         now = utc_now()
@@ -152,7 +170,8 @@ class HistoryView:
 
     def refresh(self) -> None:
         """Another tab changed the stored history: show its version."""
-        if self._slot.refresh() and self._dialog.open:
+        # Not read yet: it will be read as it then stands.
+        if self._opened is not None and self._opened.refresh() and self._dialog.open:
             self._draw()
 
     def _change(self, edit: Callable[[History], History]) -> HistoryChange:
@@ -206,6 +225,8 @@ class HistoryView:
         by_id("clear-history-cancel").focus()
 
     def _clear(self) -> None:
+        from yacht.saves.history import History
+
         self._change(History.cleared)
         self._confirm.close()
         self._hooks.tell(self._hooks.tr().gettext("The history was cleared."))

@@ -45,3 +45,5 @@ class Hooks:
     """Show what storage had to say (a record backed up, storage full)."""
     preferences: Preferences
     """The language and sound choices, and their slot."""
+    later: Callable[[Callable[[], object]], None]
+    """Run this once the page is idle (after start-up), inside the error boundary."""

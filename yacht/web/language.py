@@ -1,4 +1,4 @@
-"""The page's language, and the rules and tips pages written in it.
+"""The page's language, its static texts, and the rules and tips pages written in it.
 
 The language comes from ``?lang=`` in the address, else the remembered setting, else the
 browser's preferences; changing it redraws every text of the page at once.
@@ -6,14 +6,20 @@ browser's preferences; changing it redraws every text of the page at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
-from pyscript import window
+from pyscript import document, window
 
 from yacht.i18n import LANGUAGES, Translator, negotiate
 from yacht.rules.rulesets import RuleSet
-from yacht.web.page import by_id, query_param
-from yacht.web.render import render_guide
+from yacht.web.page import Element, by_id, create, query_param
+
+if TYPE_CHECKING:  # loaded when first used
+    from yacht.views.guide import Section
+
+# Attributes whose English text an element carries as data-i18n-<attribute>.
+TRANSLATED_ATTRIBUTES = ("aria-label", "content")
 
 
 def choose_language(remembered: str | None) -> str:
@@ -26,12 +32,41 @@ def choose_language(remembered: str | None) -> str:
     return negotiate(str(code) for code in window.navigator.languages)
 
 
+def translate_page(tr: Translator) -> None:
+    """Translate the page's static texts, marked ``data-i18n`` in index.html.
+
+    The English text is the message id; it is remembered in the attribute on first use, so
+    switching language again starts from the English, not from the last translation.
+    """
+    elements = document.querySelectorAll("[data-i18n]")
+    for index in range(elements.length):
+        element = elements.item(index)
+        message = str(element.getAttribute("data-i18n") or "")
+        if not message:
+            message = " ".join(str(element.textContent).split())
+            element.setAttribute("data-i18n", message)
+        element.textContent = tr.gettext(message)
+    for attribute in TRANSLATED_ATTRIBUTES:
+        marked = document.querySelectorAll(f"[data-i18n-{attribute}]")
+        for index in range(marked.length):
+            element = marked.item(index)
+            element.setAttribute(
+                attribute, tr.gettext(str(element.getAttribute(f"data-i18n-{attribute}")))
+            )
+
+
 class Guide:
     """The dialog with the rules or the tips of the rule set in play."""
 
     def __init__(self, tr: Callable[[], Translator], rules: Callable[[], RuleSet]) -> None:
         self._tr = tr
         self._rules = rules
+
+    def bind(self, on: Callable[[Any, str, Callable[[Any], None]], None]) -> None:
+        """Listen to the menu's Rules and Tips and the dialog's Close."""
+        on(by_id("show-rules"), "click", lambda _: self.open("rules"))
+        on(by_id("show-tips"), "click", lambda _: self.open("tips"))
+        on(by_id("close-guide"), "click", lambda _: by_id("guide").close())
 
     def open(self, page: str) -> None:
         """Show the rules (``"rules"``) or the tips (``"tips"``)."""
@@ -56,4 +91,21 @@ class Guide:
             else (tr.gettext("Tips"), tips_page(rules, tr))
         )
         by_id("guide").dataset.page = page
-        render_guide(by_id("guide-title"), by_id("guide-body"), title, sections)
+        _render_guide(by_id("guide-title"), by_id("guide-body"), title, sections)
+
+
+def _render_guide(
+    title_element: Element, body: Element, title: str, sections: Sequence[Section]
+) -> None:
+    """Fill the rules/tips dialog with ``sections`` (plain text only, never parsed as HTML)."""
+    title_element.textContent = title
+    body.replaceChildren()
+    for section in sections:
+        body.appendChild(create("h3", text=section.heading))
+        for paragraph in section.paragraphs:
+            body.appendChild(create("p", text=paragraph))
+        if section.items:
+            items = create("ul")
+            for item in section.items:
+                items.appendChild(create("li", text=item))
+            body.appendChild(items)

@@ -78,7 +78,7 @@ class Notices:
             )
         )
 
-    def guarded(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:
+    def guarded(self, handler: Callable[[Any], object]) -> Callable[[Any], None]:
         """``handler`` inside the error boundary: a failure is logged and told in words, so a
         player never sees a traceback and the game stays as it was."""
 

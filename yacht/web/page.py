@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 from pyscript import document, window
 
 Element = Any
@@ -135,3 +135,20 @@ class Writer:
 
 
 _UNSET = object()
+
+
+IDLE_TIMEOUT_MS = 1000
+"""The longest a task put off until the page is idle waits (a busy page still gets to it)."""
+
+
+def when_idle(work: Callable[[Any], None]) -> None:
+    """Run ``work`` once, after the page has drawn and has nothing more urgent to do.
+
+    Where the browser has no idle callbacks (Safari), soon after the next frame instead.
+    """
+    callback = create_once_callable(work)
+    if or_none(getattr(window, "requestIdleCallback", None)) is not None:
+        options = to_js({"timeout": IDLE_TIMEOUT_MS}, dict_converter=window.Object.fromEntries)
+        window.requestIdleCallback(callback, options)
+    else:
+        window.setTimeout(callback, 50)

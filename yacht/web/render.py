@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from pyodide.ffi import to_js
-from pyscript import document, window
+from pyscript import document
 
-from yacht.i18n import Translator
 from yacht.views.board import BoardView, CellView
-from yacht.web.page import Element, Writer, by_id, create
-
-if TYPE_CHECKING:  # loaded when first used
-    from yacht.views.guide import Section
-
-# Attributes whose English text an element carries as data-i18n-<attribute>.
-TRANSLATED_ATTRIBUTES = ("aria-label", "content")
+from yacht.web.batched_writes import BatchedWriter
+from yacht.web.page import Element, by_id, create
 
 # Twin CSS animations with identical frames (static/yacht.css). A CSS animation starts again
 # only when its name changes, so switching an element to the other twin replays it with no
@@ -52,91 +43,11 @@ def _other(playing: str | None, twins: tuple[str, str]) -> str:
     return twins[1] if playing == twins[0] else twins[0]
 
 
-# Applies a batch of DOM writes queued by _Batch: [operation, element, name, value] * n, the
-# operations numbered as _TEXT ... _CHILD below.
-_APPLY_BODY = """
-for (let i = 0; i < ops.length; i += 4) {
-  const element = ops[i + 1], name = ops[i + 2], value = ops[i + 3];
-  switch (ops[i]) {
-    case 0: element.textContent = value; break;
-    case 1: element.setAttribute(name, value); break;
-    case 2: element.removeAttribute(name); break;
-    case 3: element[name] = value; break;
-    case 4: element.classList.toggle(name, value); break;
-    case 5: element.classList.replace(name, value) || element.classList.add(value); break;
-    case 6: element.replaceChildren(value); break;
-  }
-}
-"""
-_TEXT, _SET, _REMOVE, _PROPERTY, _TOGGLE, _SWAP, _CHILD = range(7)
-
-
-class _Batch(Writer):
-    """A :class:`Writer` that queues its writes and applies them in one call into JavaScript.
-
-    Every call from Python into the DOM crosses Pyodide's bridge, some microseconds each; a
-    roll or a scoring writes fifty-odd values, so crossing once per render instead saves a few
-    tenths of a millisecond a click. Writes apply in the order queued, at :meth:`flush`.
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._ops: list[object] = []
-        self._apply: Element | None = None
-
-    def text(self, element: Element, value: str) -> None:
-        if self.changed(element, "text", value):
-            self.put_text(element, value)
-
-    def attr(self, element: Element, name: str, value: str | None) -> None:
-        if self.changed(element, "@" + name, value):
-            self._ops += (
-                (_SET, element, name, value)
-                if value is not None
-                else (_REMOVE, element, name, None)
-            )
-
-    def flag(self, element: Element, name: str, on: bool) -> None:
-        if self.changed(element, "." + name, on):
-            self._ops += (_PROPERTY, element, name, on)
-
-    def cls(self, element: Element, name: str, on: bool) -> None:
-        if self.changed(element, "class:" + name, on):
-            self._ops += (_TOGGLE, element, name, on)
-
-    def put_text(self, element: Element, value: str) -> None:
-        """Set the text content (replacing any children), whatever was written before."""
-        self._ops += (_TEXT, element, None, value)
-
-    def put_child(self, element: Element, child: Element) -> None:
-        """Make ``child`` the element's only child."""
-        self._ops += (_CHILD, element, None, child)
-
-    def swap_class(self, element: Element, old: str | None, new: str) -> None:
-        """Replace class ``old`` by ``new`` (add ``new`` when ``old`` is absent or None)."""
-        self._ops += (_SWAP, element, old or new, new)
-
-    def drop_class(self, element: Element, name: str) -> None:
-        """Remove class ``name``, whatever was written before."""
-        self._ops += (_TOGGLE, element, name, False)
-
-    def flush(self) -> None:
-        """Apply the queued writes."""
-        if not self._ops:
-            return
-        if self._apply is None:
-            # `new Function` needs 'unsafe-eval' in the page's Content-Security-Policy, which
-            # PyScript needs too: without it the page does not start at all.
-            self._apply = window.Function.new("ops", _APPLY_BODY)
-        ops, self._ops = self._ops, []
-        self._apply(to_js(ops))
-
-
 class Renderer:
     """Owns the board's elements and keeps them in step with the latest view."""
 
     def __init__(self) -> None:
-        self._write = _Batch()
+        self._write = BatchedWriter()
         self._status = by_id("status")
         self._roll = by_id("roll")
         self._rolls_left = by_id("rolls-left")
@@ -327,43 +238,3 @@ def _header(text: str, scope: str) -> Element:
     th = create("th", text=text)
     th.setAttribute("scope", scope)
     return th
-
-
-def translate_page(tr: Translator) -> None:
-    """Translate the page's static texts, marked ``data-i18n`` in index.html.
-
-    The English text is the message id; it is remembered in the attribute on first use, so
-    switching language again starts from the English, not from the last translation.
-    """
-    elements = document.querySelectorAll("[data-i18n]")
-    for index in range(elements.length):
-        element = elements.item(index)
-        message = str(element.getAttribute("data-i18n") or "")
-        if not message:
-            message = " ".join(str(element.textContent).split())
-            element.setAttribute("data-i18n", message)
-        element.textContent = tr.gettext(message)
-    for attribute in TRANSLATED_ATTRIBUTES:
-        marked = document.querySelectorAll(f"[data-i18n-{attribute}]")
-        for index in range(marked.length):
-            element = marked.item(index)
-            element.setAttribute(
-                attribute, tr.gettext(str(element.getAttribute(f"data-i18n-{attribute}")))
-            )
-
-
-def render_guide(
-    title_element: Element, body: Element, title: str, sections: Sequence[Section]
-) -> None:
-    """Fill the rules/tips dialog with ``sections`` (plain text only, never parsed as HTML)."""
-    title_element.textContent = title
-    body.replaceChildren()
-    for section in sections:
-        body.appendChild(create("h3", text=section.heading))
-        for paragraph in section.paragraphs:
-            body.appendChild(create("p", text=paragraph))
-        if section.items:
-            items = create("ul")
-            for item in section.items:
-                items.appendChild(create("li", text=item))
-            body.appendChild(items)

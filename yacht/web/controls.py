@@ -1,0 +1,56 @@
+"""The board's own controls wired to the App: Roll, Undo, Hint, Faster, the dice, the
+scorecard's options, New game, the language menu and the keyboard.
+
+The dialogs and the other tabs wire their own controls (``bind`` in their modules).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from pyscript import document
+
+from yacht.game.actions import Roll, Undo
+from yacht.rules.categories import Category
+from yacht.web.keys import Keyboard, on_key
+from yacht.web.page import by_id, closest
+
+Listen = Callable[[Any, str, Callable[[Any], None]], None]
+"""Listens to a DOM event through the App's error boundary."""
+
+
+class Board(Keyboard, Protocol):
+    """What the board's controls command."""
+
+    def toggle_faster(self) -> None:
+        """Speed the computer players up, or back to their normal pace."""
+
+    def switch_language(self, language: str) -> None:
+        """Redraw the page in ``language``."""
+
+
+def bind_board(board: Board, on: Listen) -> None:
+    """Listen to every control of the board."""
+    on(by_id("roll"), "click", lambda _: board.act(Roll()))
+    on(by_id("undo"), "click", lambda _: board.act(Undo()))
+    on(by_id("hint"), "click", lambda _: board.hint())
+    on(by_id("faster"), "click", lambda _: board.toggle_faster())
+    on(by_id("dice"), "click", lambda event: _on_die_click(board, event))
+    on(by_id("scorecard"), "click", lambda event: _on_scorecard_click(board, event))
+    on(by_id("new-game"), "click", lambda _: board.open_setup())
+    on(by_id("language"), "change", lambda event: board.switch_language(event.target.value))
+    on(document, "keydown", lambda event: on_key(board, event))
+
+
+def _on_die_click(board: Board, event: Any) -> None:
+    die = closest(event.target, ".die")
+    if die is not None and not die.disabled:
+        board.toggle(int(die.dataset.index))
+
+
+def _on_scorecard_click(board: Board, event: Any) -> None:
+    button = closest(event.target, "button.option")
+    if button is not None:
+        # Asks first when the score would be a wasted 0; focus then moves to the next roll.
+        board.extras.score(Category(button.dataset.category))
