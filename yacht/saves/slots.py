@@ -38,6 +38,7 @@ from yacht.saves.game_record import GAME_RECORD, SavedGame
 from yacht.saves.keys import GAME_KEY, SETUP_KEY
 from yacht.saves.records import damage_of
 from yacht.saves.setup_record import SETUP_RECORD
+from yacht.saves.tab_turns import Sighting
 from yacht.session.coach_log import CoachEntry
 
 MAX_BACKUPS = 10
@@ -251,6 +252,16 @@ class GameSlot(_Slot):
             with contextlib.suppress(InvalidSaveError):
                 self.revision = max(self.revision, GAME_RECORD.decode(reading.text).revision)
         return self._store_state(state, [], coach)
+
+    def sighting(self) -> Sighting:
+        """The stored game's revision, and whether it is the text this slot last read or wrote."""
+        reading = self._read()
+        if reading.text is None or reading.text == self._seen:
+            return Sighting(self.revision if reading.text is not None else None, ours=True)
+        try:
+            return Sighting(GAME_RECORD.decode(reading.text).revision, ours=False)
+        except InvalidSaveError:
+            return Sighting(None, ours=False)
 
     def keep_backup(self) -> str | None:
         """Back up the stored game (before starting another); the backup's key, or None."""

@@ -33,6 +33,7 @@ from yacht.web.advisor import Advisor
 from yacht.web.computer import ComputerTurns
 from yacht.web.effects import EffectsShown
 from yacht.web.extras import Extras
+from yacht.web.game_lock import GameLock
 from yacht.web.game_over import GameOverDialog
 from yacht.web.hooks import Hooks
 from yacht.web.keys import on_key
@@ -56,6 +57,7 @@ class App:
         self._renderer = Renderer()
         self._tr = translator(choose_language(self._store))
         self.notices = Notices(lambda: self._tr)
+        self._lock = GameLock(self._games, self.notices, self.adopt, lambda: self._tr)
         self._last_view: tuple[GameState, Translator, BoardView] | None = None
         self._seed, self._seed_refused = _seed_from_url()
         self._dialog = SetupDialog(
@@ -100,6 +102,11 @@ class App:
     def tr(self) -> Translator:
         """The translator of the page's language."""
         return self._tr
+
+    @property
+    def game_lock(self) -> GameLock:
+        """What runs this tab's changes to the stored game one at a time with other tabs'."""
+        return self._lock
 
     @property
     def renderer(self) -> Renderer:
@@ -188,8 +195,22 @@ class App:
     # -- moves -----------------------------------------------------------------------------
 
     def act(self, action: Action, *, by_computer: bool = False) -> None:
-        """Make the move ``action``; an illegal one is explained and changes nothing."""
+        """Make the move ``action`` once this tab holds the game's lock; an illegal one is
+        explained and changes nothing, one asked on a board another tab moved on is refused."""
+        self._act_locked(lambda: action, by_computer=by_computer)
+
+    def _act_locked(self, choose: Callable[[], Action | None], *, by_computer: bool) -> None:
+        asked = self._lock.followed
+        self._lock.run(lambda: self._act_now(choose, asked, by_computer))
+
+    def _act_now(self, choose: Callable[[], Action | None], asked: int, by_computer: bool) -> None:
         if not by_computer and self._computers_turn():
+            return
+        if not self._lock.admits(asked, tell=not by_computer):
+            self._computer.wake()
+            return
+        action = choose()
+        if action is None:
             return
         try:
             moved = step(self._session, action)
@@ -204,9 +225,15 @@ class App:
 
     def toggle(self, index: int) -> None:
         """Hold the die at ``index``, or take it back into the roll."""
-        held = self._session.game.held
-        if 0 <= index < len(held):
-            self.act(Release(index) if held[index] else Hold(index))
+
+        def choose() -> Action | None:
+            # Chosen in the lock's grant: a second quick click then releases what the first held.
+            held = self._session.game.held
+            if not 0 <= index < len(held):
+                return None
+            return Release(index) if held[index] else Hold(index)
+
+        self._act_locked(choose, by_computer=False)
 
     def _computer_moves(self, action: Action) -> None:
         self.act(action, by_computer=True)
@@ -230,14 +257,17 @@ class App:
 
     # -- show and save ---------------------------------------------------------------------
 
-    def _commit(self, session: Session) -> bool:
+    def _commit(self, session: Session, *, clear_notice: bool = True) -> bool:
         """Show and save ``session``; False when another tab had moved on and its game is shown."""
         self._session = session
         self.advisor.clear()
-        self.notices.show()
+        if clear_notice:
+            self.notices.show()
         self._render()
         result = self._games.save(session.game, session.coach)
         self.notices.note(result.notices)
+        if result.saved:
+            self._lock.stored(self._games.revision)
         if result.newer is not None:
             # Another tab moved this game on first: show its game rather than write over it.
             self.adopt(result.newer)
@@ -259,6 +289,7 @@ class App:
 
     def adopt(self, saved: SavedGame) -> None:
         """Show ``saved``, which came from outside this tab (another tab, or an import)."""
+        self._lock.follow()
         self._session = Session(saved.state, saved.coach)
         self._render()
         if saved.state.is_over:
@@ -316,8 +347,13 @@ class App:
     def _begin(self, state: GameState, announcement: str, *, coach: bool = False) -> None:
         """Start ``state``: a game from the setup dialog, or one made elsewhere (the daily)."""
         self._computer.stop()
+        self.notices.show()  # now: what the caller tells next must outlive the lock's wait
+        self._lock.run(lambda: self._begin_now(state, announcement, coach))
+
+    def _begin_now(self, state: GameState, announcement: str, coach: bool) -> None:
+        self._computer.stop()
         self._effects.new_game()
-        self._commit(Session.start(state, coach=coach))
+        self._commit(Session.start(state, coach=coach), clear_notice=False)
         self.notices.announce(announcement)
         self.extras.focus_turn()
         self._computer.wake()
