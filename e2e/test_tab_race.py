@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from harness import goto_booted
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page
 from yacht_page import YachtPage
 
 from yacht.saves.keys import GAME_KEY
@@ -118,6 +118,7 @@ def test_two_tabs_acting_at_once_never_lose_a_move_silently(new_site_context: Ne
     roller = YachtPage(first)
     roller.roll()  # stores a game; the second tab follows it
     outcomes: Counter[str] = Counter()
+    lost: list[str] = []
     for pair in range(PAIRS):
         before = ready_for_a_pair(roller, pages)
         at = int(time.time() * 1000) + 250
@@ -126,23 +127,24 @@ def test_two_tabs_acting_at_once_never_lose_a_move_silently(new_site_context: Ne
         second.evaluate(
             f"() => {{ window.__click = ({CLICK_AT_JS})(['#dice .die[data-index=\"0\"]', {at}]); }}"
         )
+        time.sleep(max(0.0, at / 1000 - time.time()) + 0.05)
         after = settle(pages)
         rolled = after["rolls_made"] == before["rolls_made"] + 1
         held = after["held"][0]
         notes = (notice(first), notice(second))
         revisions = f"{before['revision']} -> {after['revision']}"
         where = f"pair {pair}: revision {revisions}, notices {notes}"
-        if rolled and held:
-            assert after["revision"] == before["revision"] + 2, where
+        if rolled and held and after["revision"] == before["revision"] + 2:
             outcomes["both applied"] += 1
-        elif rolled or held:
+        elif (rolled or held) and after["revision"] == before["revision"] + 1:
             # One move is in the store; the other tab must say on screen that its move was not.
             refused = second if rolled else first
-            assert notice(refused) in REFUSED, f"a move was lost silently: {where}"
-            expect(refused.locator("#notice")).to_be_visible()
-            assert after["revision"] == before["revision"] + 1, where
-            outcomes["refused with notice"] += 1
+            told = notice(refused) in REFUSED
+            outcomes["refused with notice" if told else "lost silently"] += 1
+            if not told:
+                lost.append(where)
         else:
-            raise AssertionError(f"neither move is stored: {where}")
+            outcomes["neither stored, or out of order"] += 1
+            lost.append(where)
     print(f"\n{PAIRS} simultaneous pairs: {dict(outcomes)}")
-    assert sum(outcomes.values()) == PAIRS
+    assert not lost, f"{len(lost)} of {PAIRS} pairs lost a move unseen: {lost}"

@@ -38,7 +38,6 @@ from yacht.saves.game_record import GAME_RECORD, SavedGame
 from yacht.saves.keys import GAME_KEY, SETUP_KEY
 from yacht.saves.records import damage_of
 from yacht.saves.setup_record import SETUP_RECORD
-from yacht.saves.tab_turns import Sighting
 from yacht.session.coach_log import CoachEntry
 
 MAX_BACKUPS = 10
@@ -171,6 +170,16 @@ class GameSaved:
     newer: SavedGame | None = None
     """Set when another tab had moved on: show this game instead."""
     notices: list[Notice] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """The stored game as a slot finds it (see :mod:`yacht.saves.tab_turns`)."""
+
+    revision: int | None
+    """The stored record's revision; None when nothing readable is stored."""
+    ours: bool
+    """Whether it is exactly the text this slot last read or wrote."""
 
 
 class GameSlot(_Slot):

@@ -13,12 +13,18 @@ prevent: a write of a revision this tab had written itself, by a tab that had no
 loss is then shown to the player instead of passing unnoticed.
 
 Both decisions are pure: they take what the tab has seen and return a :class:`Verdict`.
+:class:`TabTurns` keeps what they need to know of one tab (what it followed, what it wrote)
+over its :class:`~yacht.saves.slots.GameSlot`; the page holds the lock and shows the outcome.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from yacht.game.state import GameState
+from yacht.saves.game_record import SavedGame
+from yacht.saves.slots import GameSlot, Notice, Sighting
 
 GAME_LOCK = "yacht:game"
 """The name of the Web Lock held while the stored game is read, checked and written."""
@@ -38,16 +44,6 @@ class Verdict(enum.Enum):
     OVERWRITTEN = "overwritten"
     """Another tab stored a move over this tab's last one without having seen it: follow the
     stored game, and say that the move made here was not kept."""
-
-
-@dataclass(frozen=True)
-class Sighting:
-    """The stored game as a tab finds it."""
-
-    revision: int | None
-    """The stored record's revision; None when nothing readable is stored."""
-    ours: bool
-    """Whether it is exactly the text this tab last read or wrote."""
 
 
 def on_move(stored: Sighting, asked: int, followed: int) -> Verdict:
@@ -87,3 +83,53 @@ def on_news(stored: Sighting, written: int | None) -> Verdict:
     if written is not None and stored.revision <= written:
         return Verdict.OVERWRITTEN
     return Verdict.ADOPT
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A decision, and the stored game to show when it is not this tab's own."""
+
+    verdict: Verdict
+    newer: SavedGame | None = None
+    """Set when the tab should now show another tab's game."""
+    notices: list[Notice] = field(default_factory=list)
+
+
+class TabTurns:
+    """One tab's turns at the stored game, through its game slot."""
+
+    def __init__(self, games: GameSlot) -> None:
+        self._games = games
+        self.followed = 0
+        """How many games this tab has taken from elsewhere (another tab, an import)."""
+        self.written: int | None = None
+        """The revision of this tab's last stored move since it last followed another game."""
+
+    def admit(self, asked: int) -> Outcome:
+        """Inside the lock: may a move asked when :attr:`followed` was ``asked`` be stored?
+
+        When refused, the stored game (if this tab has not shown it yet) comes with it.
+        """
+        verdict = on_move(self._games.sighting(), asked, self.followed)
+        if verdict is Verdict.APPLY:
+            return Outcome(verdict)
+        newer, notices = self._games.refresh()
+        return Outcome(verdict, newer, notices)
+
+    def news(self, shown: GameState) -> Outcome:
+        """Another tab wrote the stored game: whether to follow it, and whether that costs this
+        tab's last move. ``shown`` is the game on this tab's board."""
+        sighting = self._games.sighting()
+        newer, notices = self._games.refresh()
+        if newer is None or newer.state == shown:
+            return Outcome(Verdict.KEEP, None, notices)
+        return Outcome(on_news(sighting, self.written), newer, notices)
+
+    def follow(self) -> None:
+        """This tab now shows a game from elsewhere: moves asked before it are stale."""
+        self.followed += 1
+        self.written = None
+
+    def stored(self, revision: int) -> None:
+        """This tab stored a move as ``revision``."""
+        self.written = revision

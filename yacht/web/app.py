@@ -200,7 +200,7 @@ class App:
         self._act_locked(lambda: action, by_computer=by_computer)
 
     def _act_locked(self, choose: Callable[[], Action | None], *, by_computer: bool) -> None:
-        asked = self._lock.followed
+        asked = self._lock.turns.followed
         self._lock.run(lambda: self._act_now(choose, asked, by_computer))
 
     def _act_now(self, choose: Callable[[], Action | None], asked: int, by_computer: bool) -> None:
@@ -267,7 +267,7 @@ class App:
         result = self._games.save(session.game, session.coach)
         self.notices.note(result.notices)
         if result.saved:
-            self._lock.stored(self._games.revision)
+            self._lock.turns.stored(self._games.revision)
         if result.newer is not None:
             # Another tab moved this game on first: show its game rather than write over it.
             self.adopt(result.newer)
@@ -289,7 +289,7 @@ class App:
 
     def adopt(self, saved: SavedGame) -> None:
         """Show ``saved``, which came from outside this tab (another tab, or an import)."""
-        self._lock.follow()
+        self._lock.turns.follow()
         self._session = Session(saved.state, saved.coach)
         self._render()
         if saved.state.is_over:

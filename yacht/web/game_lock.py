@@ -26,14 +26,14 @@ from yacht.i18n import Translator
 from yacht.saves.game_record import SavedGame
 from yacht.saves.keys import GAME_KEY
 from yacht.saves.slots import Event, GameSlot, Notice
-from yacht.saves.tab_turns import GAME_LOCK, Verdict, on_move, on_news
+from yacht.saves.tab_turns import GAME_LOCK, Outcome, TabTurns, Verdict
 from yacht.views.save_notices import overwritten_by_another_tab, updated_from_another_tab
 from yacht.web.notices import Notices
 from yacht.web.page import or_none
 
 
 class GameLock:
-    """Runs changes to the stored game one at a time, and counts what came from elsewhere."""
+    """Runs changes to the stored game one at a time, and shows what other tabs did."""
 
     def __init__(
         self,
@@ -42,19 +42,15 @@ class GameLock:
         adopt: Callable[[SavedGame], None],
         tr: Callable[[], Translator],
     ) -> None:
-        self._games = games
-        self._tr = tr
+        self.turns = TabTurns(games)
         self._notices = notices
         self._adopt = adopt
+        self._tr = tr
         # Web Locks exist only in secure contexts (https, localhost) of browsers since 2022.
         # Without them, a change runs at once, as the game did before it had the lock: the
         # revision check of the save slot and tab_turns.on_news are then the only guard, and a
         # move lost to a tab acting in the same few milliseconds is told rather than prevented.
         self._locks: Any = or_none(getattr(window.navigator, "locks", None))
-        self.followed = 0
-        """How many games this tab has taken from elsewhere (another tab, an import)."""
-        self.written: int | None = None
-        """The revision of this tab's last stored move since it last followed another game."""
 
     @property
     def locking(self) -> bool:
@@ -72,42 +68,31 @@ class GameLock:
         request.catch(create_once_callable(_lock_failed))
 
     def admits(self, asked: int, *, tell: bool) -> bool:
-        """Inside the lock: whether a move asked when :attr:`followed` was ``asked`` may be
+        """Inside the lock: whether a move asked when ``turns.followed`` was ``asked`` may be
         stored. If not, the stored game is shown instead and, when ``tell``, the player is told
         on screen that the move was not made (a computer's move is dropped without a word)."""
-        if on_move(self._games.sighting(), asked, self.followed) is Verdict.APPLY:
+        outcome = self.turns.admit(asked)
+        if outcome.verdict is Verdict.APPLY:
             return True
-        newer, notices = self._games.refresh()
-        self._notices.note(notices)
-        if newer is not None:
-            self._adopt(newer)
+        self._show(outcome)
         if tell:
             self._notices.note([Notice(Event.MOVED_ON, GAME_KEY)])
         return False
 
     def heard(self, shown: GameState) -> None:
         """Another tab wrote the stored game: follow it, on screen if it cost this tab a move."""
-        sighting = self._games.sighting()
-        newer, notices = self._games.refresh()
-        self._notices.note(notices)
-        if newer is None or newer.state == shown:
-            return
-        verdict = on_news(sighting, self.written)
-        self._adopt(newer)
+        outcome = self.turns.news(shown)
+        self._show(outcome)
         tr = self._tr()
-        if verdict is Verdict.OVERWRITTEN:
+        if outcome.verdict is Verdict.OVERWRITTEN:
             self._notices.tell(overwritten_by_another_tab(tr))
-        else:
+        elif outcome.verdict is Verdict.ADOPT:
             self._notices.announce(updated_from_another_tab(tr))
 
-    def follow(self) -> None:
-        """This tab now shows a game from elsewhere: moves asked before it are stale."""
-        self.followed += 1
-        self.written = None
-
-    def stored(self, revision: int) -> None:
-        """This tab stored a move as ``revision``."""
-        self.written = revision
+    def _show(self, outcome: Outcome) -> None:
+        self._notices.note(outcome.notices)
+        if outcome.newer is not None:
+            self._adopt(outcome.newer)  # which calls turns.follow()
 
 
 def _lock_failed(reason: Any) -> None:
