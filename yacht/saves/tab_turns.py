@@ -121,9 +121,13 @@ class TabTurns:
         tab's last move. ``shown`` is the game on this tab's board."""
         sighting = self._games.sighting()
         newer, notices = self._games.refresh()
-        if newer is None or newer.state == shown:
+        if newer is None:
             return Outcome(Verdict.KEEP, None, notices)
-        return Outcome(on_news(sighting, self.written), newer, notices)
+        verdict = on_news(sighting, self.written)
+        if verdict is Verdict.ADOPT and newer.state == shown:
+            return Outcome(Verdict.KEEP, None, notices)  # the same position: nothing to follow
+        # Overwritten even with the same position (two identical rolls): one press was lost.
+        return Outcome(verdict, newer, notices)
 
     def follow(self) -> None:
         """This tab now shows a game from elsewhere: moves asked before it are stale."""
