@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from harness import goto_booted
 from playwright.sync_api import BrowserContext, Page
 from yacht_page import YachtPage
@@ -109,11 +110,23 @@ def ready_for_a_pair(roller: YachtPage, pages: tuple[Page, Page]) -> dict[str, A
         game = settle(pages)
 
 
-def test_two_tabs_acting_at_once_never_lose_a_move_silently(new_site_context: NewContext) -> None:
+NO_LOCKS_JS = "delete Navigator.prototype.locks;"
+"""A browser without Web Locks (before 2022, or a page not served securely)."""
+
+
+@pytest.mark.parametrize("locks", [True, False], ids=["web-locks", "no-web-locks"])
+def test_two_tabs_acting_at_once_never_lose_a_move_silently(
+    new_site_context: NewContext, locks: bool
+) -> None:
     context = new_site_context()
+    if not locks:
+        # The fallback stores a move inside its click, as before the lock; what it adds is that
+        # a move written over by the other tab is told (tab_turns.on_news).
+        context.add_init_script(NO_LOCKS_JS)
     first, second = context.new_page(), context.new_page()
     goto_booted(first)
     goto_booted(second)
+    assert first.evaluate("() => 'locks' in navigator") is locks
     pages = (first, second)
     roller = YachtPage(first)
     roller.roll()  # stores a game; the second tab follows it
