@@ -79,6 +79,7 @@ class App:
                 self._on,
                 lambda: self._setup.names[0],
                 self.notices.note,
+                self._lock.run,
             )
         )
         self._guide = Guide(lambda: self._tr, lambda: self._session.game.ruleset)

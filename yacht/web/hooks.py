@@ -39,3 +39,5 @@ class Hooks:
     """The first player's name as last set up (for a solo daily game)."""
     note: Callable[[list[Notice]], None]
     """Show what storage had to say (a record backed up, storage full)."""
+    after_moves: Callable[[Callable[[], None]], None]
+    """Run this once every move asked so far is made (a move waits for the game's lock)."""
