@@ -35,7 +35,7 @@ ACTIONS = 5_000
 BATCH = 250
 RULESETS = sorted(yacht.RULESETS)
 
-MONKEY_JS = """([seed, count, rulesetValue]) => {
+MONKEY_JS = """async ([seed, count, rulesetValue]) => {
   // mulberry32: small, fast and good enough to pick buttons.
   let s = seed >>> 0;
   const rand = () => {
@@ -45,6 +45,9 @@ MONKEY_JS = """([seed, count, rulesetValue]) => {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const pick = (items) => items[Math.floor(rand() * items.length)];
+  // A move is made when the game's lock is granted, a moment after its click: taking the lock
+  // once waits for every change asked before, so each action meets the board the last one left.
+  const settle = () => navigator.locks ? navigator.locks.request('yacht:game', () => {}) : null;
   const KEYS = ['1', '2', '3', '4', '5', 'r', 'R', ' ', 'u', 'U', 'h', 'n', 'x', 'Enter', 'Tab'];
   const LEFT_OUT = new Set(['export', 'import', 'import-file', 'app-update-reload']);
   const reachable = (el) => !el.disabled && !LEFT_OUT.has(el.id) && el.checkVisibility()
@@ -60,6 +63,7 @@ MONKEY_JS = """([seed, count, rulesetValue]) => {
   // Until `count` actions are made (a draw with nothing to act on is drawn again).
   for (let tries = 0; tally.clicks + tally.keys + tally.menus < count && tries < 10 * count;
        tries++) {
+    await settle();
     const dialog = document.querySelector('dialog[open]');
     if (dialog) tally.dialogs += 1;
     if (dialog && dialog.id === 'game-over' && !seenOver) tally.gamesOver += 1;
@@ -92,6 +96,7 @@ MONKEY_JS = """([seed, count, rulesetValue]) => {
       tally.clicks += 1;
     }
   }
+  await settle();
   return tally;
 }"""
 

@@ -267,6 +267,7 @@ def test_real_dice_play_a_whole_game_from_typed_faces(
     page.wait_for_function("b => localStorage.getItem('yacht:game') !== b", arg=before)
     assert state(page).dice == (1, 2, 3, 4, 6)
     assert board.dice() == [1, 2, 3, 4, 6]
+    expect(page.get_by_label("Faces thrown")).to_have_value("")  # emptied for the next throw
     expect(page.locator("#rolls-left")).to_have_text("2 rolls left")
     save_screenshot(page, "real-dice")
     enter(page, "1 2 3 4 4")

@@ -26,6 +26,12 @@ SNAPSHOT_JS = """() => ({
 })"""
 
 
+SETTLED_JS = """() => navigator.locks
+  ? navigator.locks.request('yacht:game', () => true) : true"""
+"""Resolves once every change to the stored game asked before it has been made (a move is made
+when the game's Web Lock is granted, a moment after its click)."""
+
+
 def open_menu(page: Page) -> Locator:
     """Open the ☰ menu, where the secondary commands are, if it is closed; returns it."""
     menu = page.locator("#more")
@@ -65,7 +71,12 @@ class YachtPage:
 
     # -- actions -----------------------------------------------------------------------------
 
+    def settle(self) -> None:
+        """Wait until every move and new game asked so far is made and stored."""
+        self.page.evaluate(SETTLED_JS)
+
     def roll(self) -> None:
+        self.settle()
         before = self.snapshot()["save"]
         self.roll_button.click()
         self._wait_saved_change(before)
@@ -77,6 +88,7 @@ class YachtPage:
         )
 
     def toggle(self, index: int) -> None:
+        self.settle()
         before = self.snapshot()["save"]
         self.dice_buttons.nth(index).click()
         self._wait_saved_change(before)
@@ -85,6 +97,7 @@ class YachtPage:
         """Score the first open category; returns its id."""
         button = self.options.first
         category = str(button.get_attribute("data-category"))
+        self.settle()
         before = self.snapshot()["save"]
         button.click()
         self.answer_scratch()
@@ -130,6 +143,7 @@ class YachtPage:
             setup.get_by_label(f"Player {seat + 1}", exact=True).fill(name)
         setup.get_by_role("button", name="Start game").click()
         expect(setup).to_be_hidden()
+        self.settle()
 
     # -- reading ------------------------------------------------------------------------------
 

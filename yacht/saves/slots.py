@@ -201,6 +201,16 @@ class GameSaved:
     notices: list[Notice] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Sighting:
+    """The stored game as a slot finds it (see :mod:`yacht.saves.tab_turns`)."""
+
+    revision: int | None
+    """The stored record's revision; None when nothing readable is stored."""
+    ours: bool
+    """Whether it is exactly the text this slot last read or wrote."""
+
+
 class GameSlot(_Slot):
     """The game in progress, under ``yacht:game``."""
 
@@ -280,6 +290,16 @@ class GameSlot(_Slot):
             with contextlib.suppress(InvalidSaveError):
                 self.revision = max(self.revision, GAME_RECORD.decode(reading.text).revision)
         return self._store_state(state, [], coach)
+
+    def sighting(self) -> Sighting:
+        """The stored game's revision, and whether it is the text this slot last read or wrote."""
+        reading = self._read()
+        if reading.text is None or reading.text == self._seen:
+            return Sighting(self.revision if reading.text is not None else None, ours=True)
+        try:
+            return Sighting(GAME_RECORD.decode(reading.text).revision, ours=False)
+        except InvalidSaveError:
+            return Sighting(None, ours=False)
 
     def keep_backup(self) -> str | None:
         """Back up the stored game (before starting another); the backup's key, or None."""

@@ -233,6 +233,14 @@ def updated_from_another_tab(tr: Translator = ENGLISH) -> str:
     return tr.gettext("The game was updated from another tab.")
 
 
+def overwritten_by_another_tab(tr: Translator = ENGLISH) -> str:
+    """Another tab stored a move at the same moment as this tab's and kept it over this one."""
+    return tr.gettext(
+        "Another tab saved a move at the same moment as this one, so this tab now shows that "
+        "game; your last move here was not kept."
+    )
+
+
 def describe_history_notice(notice: Notice, tr: Translator = ENGLISH) -> str:
     """What to tell the player about trouble with the stored history."""
     match notice.event:

@@ -33,6 +33,7 @@ from yacht.web.computer import ComputerTurns
 from yacht.web.controls import bind_board
 from yacht.web.effects import EffectsShown
 from yacht.web.extras import Extras
+from yacht.web.game_lock import GameLock
 from yacht.web.game_over import GameOverDialog
 from yacht.web.hooks import Hooks
 from yacht.web.language import Guide, choose_language, translate_page
@@ -60,6 +61,7 @@ class App:
         self._tr = translator(choose_language(self._preferences.settings.language))
         self.notices = Notices(lambda: self._tr)
         self.notices.note(self._preferences.notices)
+        self._lock = GameLock(self._games, self.notices, self.adopt, lambda: self._tr)
         self._last_view: tuple[GameState, Translator, BoardView] | None = None
         self._seed, self._seed_refused = seed_from_url()
         self._dialog = SetupDialog(
@@ -84,6 +86,7 @@ class App:
                 self.notices.note,
                 self._preferences,
                 lambda work: when_idle(self.notices.guarded(lambda _: work())),
+                self._lock.run,
             )
         )
         self._guide = Guide(lambda: self._tr, lambda: self._session.game.ruleset)
@@ -108,6 +111,11 @@ class App:
     def tr(self) -> Translator:
         """The translator of the page's language."""
         return self._tr
+
+    @property
+    def game_lock(self) -> GameLock:
+        """What runs this tab's changes to the stored game one at a time with other tabs'."""
+        return self._lock
 
     @property
     def renderer(self) -> Renderer:
@@ -169,8 +177,22 @@ class App:
     # -- moves -----------------------------------------------------------------------------
 
     def act(self, action: Action, *, by_computer: bool = False) -> None:
-        """Make the move ``action``; an illegal one is explained and changes nothing."""
+        """Make the move ``action`` once this tab holds the game's lock; an illegal one is
+        explained and changes nothing, one asked on a board another tab moved on is refused."""
+        self._act_locked(lambda: action, by_computer=by_computer)
+
+    def _act_locked(self, choose: Callable[[], Action | None], *, by_computer: bool) -> None:
+        asked = self._lock.turns.followed
+        self._lock.run(lambda: self._act_now(choose, asked, by_computer))
+
+    def _act_now(self, choose: Callable[[], Action | None], asked: int, by_computer: bool) -> None:
         if not by_computer and self._computers_turn():
+            return
+        if not self._lock.admits(asked, tell=not by_computer):
+            self._computer.wake()
+            return
+        action = choose()
+        if action is None:
             return
         try:
             moved = step(self._session, action)
@@ -185,9 +207,15 @@ class App:
 
     def toggle(self, index: int) -> None:
         """Hold the die at ``index``, or take it back into the roll."""
-        held = self._session.game.held
-        if 0 <= index < len(held):
-            self.act(Release(index) if held[index] else Hold(index))
+
+        def choose() -> Action | None:
+            # Chosen in the lock's grant: a second quick click then releases what the first held.
+            held = self._session.game.held
+            if not 0 <= index < len(held):
+                return None
+            return Release(index) if held[index] else Hold(index)
+
+        self._act_locked(choose, by_computer=False)
 
     def _computer_moves(self, action: Action) -> None:
         self.act(action, by_computer=True)
@@ -212,14 +240,17 @@ class App:
 
     # -- show and save ---------------------------------------------------------------------
 
-    def _commit(self, session: Session) -> bool:
+    def _commit(self, session: Session, *, clear_notice: bool = True) -> bool:
         """Show and save ``session``; False when another tab had moved on and its game is shown."""
         self._session = session
         self.advisor.clear()
-        self.notices.show()
+        if clear_notice:
+            self.notices.show()
         self._render()
         result = self._games.save(session.game, session.coach)
         self.notices.note(result.notices)
+        if result.saved:
+            self._lock.turns.stored(self._games.revision)
         if result.newer is not None:
             # Another tab moved this game on first: show its game rather than write over it.
             self.adopt(result.newer)
@@ -241,6 +272,7 @@ class App:
 
     def adopt(self, saved: SavedGame) -> None:
         """Show ``saved``, which came from outside this tab (another tab, or an import)."""
+        self._lock.turns.follow()
         self._session = Session(saved.state, saved.coach)
         self._render()
         if saved.state.is_over:
@@ -301,8 +333,13 @@ class App:
     def _play(self, session: Session, announcement: str) -> None:
         """Play ``session`` from here: a game just started, or one taken back."""
         self._computer.stop()
+        self.notices.show()  # now: what the caller tells next must outlive the lock's wait
+        self._lock.run(lambda: self._play_now(session, announcement))
+
+    def _play_now(self, session: Session, announcement: str) -> None:
+        self._computer.stop()
         self._effects.new_game()
-        self._commit(session)
+        self._commit(session, clear_notice=False)
         self.notices.announce(announcement)
         self.extras.focus_turn()
         self._computer.wake()

@@ -94,5 +94,9 @@ class DiceEntry:
             return
         before = self._hooks.state()
         self._hooks.act(EnterDice(faces))
-        if self._hooks.state() is not before:
-            self._set("")
+
+        def clear_if_entered() -> None:
+            if self._hooks.state() is not before:
+                self._set("")
+
+        self._hooks.after_moves(clear_if_entered)

@@ -47,3 +47,5 @@ class Hooks:
     """The language and sound choices, and their slot."""
     later: Callable[[Callable[[], object]], None]
     """Run this once the page is idle (after start-up), inside the error boundary."""
+    after_moves: Callable[[Callable[[], None]], None]
+    """Run this once every move asked so far is made (a move waits for the game's lock)."""

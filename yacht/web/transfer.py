@@ -21,8 +21,8 @@ from yacht.saves.history import HistoryEntry
 from yacht.saves.keys import GAME_KEY, SETUP_KEY
 from yacht.saves.slots import GameSlot, SetupSlot, utc_now
 from yacht.session.session import Session
-from yacht.views.save_notices import updated_from_another_tab
 from yacht.web.extras import Extras
+from yacht.web.game_lock import GameLock
 from yacht.web.import_limit import ImportLimitDialog
 from yacht.web.notices import Notices
 from yacht.web.page import by_id, or_none
@@ -41,6 +41,10 @@ class Table(Protocol):
     @property
     def setup(self) -> GameSetup:
         """The setup the next game starts from."""
+
+    @property
+    def game_lock(self) -> GameLock:
+        """What follows the other tabs' games."""
 
     def use_setup(self, setup: GameSetup) -> None:
         """Remember ``setup`` for the next game."""
@@ -81,11 +85,7 @@ class Transfer:
         # Fired in every other tab of this site when one writes; a null key means "cleared".
         key = or_none(event.key)
         if key is None or str(key) == GAME_KEY:
-            newer, notices = self._games.refresh()
-            self._notices.note(notices)
-            if newer is not None and newer.state != self._table.session.game:
-                self._table.adopt(newer)
-                self._notices.announce(updated_from_another_tab(self._tr()))
+            self._table.game_lock.heard(self._table.session.game)
         if key is None or str(key) == SETUP_KEY:
             setup = self._setups.refresh()
             if setup is not None:
@@ -165,8 +165,14 @@ class Transfer:
             settings_note = imported(False, tr) if contents.setup is not None else ""
             self._notices.tell(join_sentences(settings_note, history_note))
             return
-        result = self._games.replace(contents.game.state, contents.game.coach)
-        self._notices.note(result.notices)
-        self._table.adopt(contents.game)
-        game_note = imported(True, tr) if result.saved else imported_unsaved(tr)
-        self._notices.tell(join_sentences(game_note, history_note))
+        game = contents.game
+
+        def store() -> None:
+            result = self._games.replace(game.state, game.coach)
+            self._notices.note(result.notices)
+            self._table.adopt(game)
+            game_note = imported(True, tr) if result.saved else imported_unsaved(tr)
+            self._notices.tell(join_sentences(game_note, history_note))
+
+        # Written over the stored game like a move, so no other tab writes in between.
+        self._table.game_lock.run(store)
