@@ -2,11 +2,8 @@
 
 Data flows one way — event -> action -> :func:`~yacht.session.session.step` -> new session ->
 render -> save -> effects — and every handler runs inside an error boundary, so a player never
-sees a traceback. The dialogs and the other tabs live in modules of their own
-(:mod:`~yacht.web.setup_dialog`, :mod:`~yacht.web.transfer`, :mod:`~yacht.web.language`,
-:mod:`~yacht.web.notices`), the board's buttons are wired in :mod:`~yacht.web.controls`, and
-the game the page opens with comes from :mod:`~yacht.web.load_game`; this module owns the
-session.
+sees a traceback. This module owns the session; the moves (:mod:`~yacht.web.moves`), the
+controls, the dialogs, the other tabs and the game on load live in modules of their own.
 """
 
 from __future__ import annotations
@@ -16,17 +13,16 @@ from typing import Any
 
 from pyscript import document
 
-from yacht.errors import IllegalActionError
-from yacht.game.actions import Action, Hold, Release
+from yacht.game.actions import Action
 from yacht.game.setup import GameSetup
 from yacht.game.state import GameState
 from yacht.i18n import LANGUAGES, Translator, translator
 from yacht.rules.rulesets import RULESETS
 from yacht.saves.game_record import SavedGame
 from yacht.saves.slots import GameSlot, SetupSlot
-from yacht.session.session import Session, step
+from yacht.session.session import Session, Step
 from yacht.strategy.table_files import download_missing_with
-from yacht.views.board import BoardView, board_view
+from yacht.views.board import BoardView
 from yacht.views.messages import explain
 from yacht.web.advisor import Advisor
 from yacht.web.computer import ComputerTurns
@@ -38,6 +34,7 @@ from yacht.web.game_over import GameOverDialog
 from yacht.web.hooks import Hooks
 from yacht.web.language import Guide, choose_language, translate_page
 from yacht.web.load_game import open_session, seed_from_url
+from yacht.web.moves import Moves
 from yacht.web.notices import Notices
 from yacht.web.page import by_id, listen, when_idle
 from yacht.web.preferences import Preferences
@@ -62,15 +59,23 @@ class App:
         self.notices = Notices(lambda: self._tr)
         self.notices.note(self._preferences.notices)
         self._lock = GameLock(self._games, self.notices, self.adopt, lambda: self._tr)
-        self._last_view: tuple[GameState, Translator, BoardView] | None = None
         self._seed, self._seed_refused = seed_from_url()
         self._dialog = SetupDialog(
-            lambda: self._tr, lambda: self._setup, self._start, self.notices.tell, self._sync
+            lambda: self._tr,
+            lambda: self._setup,
+            self._start,
+            self.notices.tell,
+            lambda: self.extras.sync_setup_form(),
         )
-        self._setup = self._load_setup()
+        setup, notices = self._setups.open()
+        self.notices.note(notices)
+        self._setup = setup or GameSetup((self._dialog.default_name(1),))
         self._session = open_session(self._games, self._setup, self._seed, self.notices.note)
         self.advisor = Advisor()
-        self._computer = ComputerTurns(lambda: self._session.game, self._computer_moves)
+        self._computer = ComputerTurns(
+            lambda: self._session.game, lambda action: self.act(action, by_computer=True)
+        )
+        self._moves = Moves(self, self._lock, self.notices)
         self.extras = Extras(
             Hooks(
                 self._store,
@@ -90,10 +95,9 @@ class App:
             )
         )
         self._guide = Guide(lambda: self._tr, lambda: self._session.game.ruleset)
-        self._transfer = Transfer(
-            self, (self._games, self._setups), self.notices, self.extras, lambda: self._tr
-        )
-        self._effects = EffectsShown(self)
+        slots = (self._games, self._setups)
+        self._transfer = Transfer(self, slots, self.notices, self.extras, self._lock)
+        self._effects = EffectsShown(self, self._renderer)
         self._game_over = GameOverDialog(self.extras)
         self._way_out = WayOut(self.notices, lambda: self._tr)
 
@@ -111,16 +115,6 @@ class App:
     def tr(self) -> Translator:
         """The translator of the page's language."""
         return self._tr
-
-    @property
-    def game_lock(self) -> GameLock:
-        """What runs this tab's changes to the stored game one at a time with other tabs'."""
-        return self._lock
-
-    @property
-    def renderer(self) -> Renderer:
-        """What writes the board into the page."""
-        return self._renderer
 
     # -- start-up --------------------------------------------------------------------------
 
@@ -141,21 +135,15 @@ class App:
         self._computer.wake()
         download_for(self._session)
 
-    def _load_setup(self) -> GameSetup:
-        setup, notices = self._setups.open()
-        self.notices.note(notices)
-        return setup or GameSetup((self._dialog.default_name(1),))
-
     def _watch_blocked_records(self) -> None:
         """Offer a way out of every record that can be neither read nor backed up."""
-        way_out = self._way_out
-        way_out.watch(
-            self._games, lambda: self._games.save(self._session.game, self._session.coach).notices
+        self._way_out.watch_all(
+            (self._games, lambda: self._games.save(self.session.game, self.session.coach).notices),
+            (self._setups, lambda: self._setups.save(self._setup)),
+            (self._preferences.slot, self._preferences.rewrite),
+            (self.extras.history.slot, self.extras.history.rewrite),
         )
-        way_out.watch(self._setups, lambda: self._setups.save(self._setup))
-        way_out.watch(self._preferences.slot, self._preferences.rewrite)
-        way_out.watch(self.extras.history.slot, self.extras.history.rewrite)
-        way_out.bind(self._on)
+        self._way_out.bind(self._on)
 
     # -- events ----------------------------------------------------------------------------
 
@@ -177,60 +165,25 @@ class App:
     # -- moves -----------------------------------------------------------------------------
 
     def act(self, action: Action, *, by_computer: bool = False) -> None:
-        """Make the move ``action`` once this tab holds the game's lock; an illegal one is
-        explained and changes nothing, one asked on a board another tab moved on is refused."""
-        self._act_locked(lambda: action, by_computer=by_computer)
-
-    def _act_locked(self, choose: Callable[[], Action | None], *, by_computer: bool) -> None:
-        asked = self._lock.turns.followed
-        self._lock.run(lambda: self._act_now(choose, asked, by_computer))
-
-    def _act_now(self, choose: Callable[[], Action | None], asked: int, by_computer: bool) -> None:
-        if not by_computer and self._computers_turn():
-            return
-        if not self._lock.admits(asked, tell=not by_computer):
-            self._computer.wake()
-            return
-        action = choose()
-        if action is None:
-            return
-        try:
-            moved = step(self._session, action)
-        except IllegalActionError as error:
-            self.notices.tell(explain(error, self._tr))
-            return
-        if not self._commit(moved.session):
-            return  # the move was dropped for another tab's newer game: nothing to show
-        self.extras.after_step(moved)  # records a finished game before its dialog opens
-        self._effects.show(moved)
-        self._computer.wake()
+        """Make the move ``action`` (see :class:`~yacht.web.moves.Moves`)."""
+        self._moves.act(action, by_computer=by_computer)
 
     def toggle(self, index: int) -> None:
         """Hold the die at ``index``, or take it back into the roll."""
+        self._moves.toggle(index)
 
-        def choose() -> Action | None:
-            # Chosen in the lock's grant: a second quick click then releases what the first held.
-            held = self._session.game.held
-            if not 0 <= index < len(held):
-                return None
-            return Release(index) if held[index] else Hold(index)
+    def shown(self, moved: Step) -> None:
+        """Show what ``moved`` did."""
+        self.extras.after_step(moved)  # records a finished game before its dialog opens
+        self._effects.show(moved)
 
-        self._act_locked(choose, by_computer=False)
-
-    def _computer_moves(self, action: Action) -> None:
-        self.act(action, by_computer=True)
-
-    def _computers_turn(self) -> bool:
-        """True (and the player told so) while a computer player has the dice."""
-        game = self._session.game
-        if game.is_over or game.current_player.computer is None:
-            return False
-        self.notices.tell(self._tr.gettext("Please wait: the computer is playing this turn."))
-        return True
+    def wake_computer(self) -> None:
+        """Let a computer player move if it has the dice."""
+        self._computer.wake()
 
     def hint(self) -> None:
         """Show the solver's advice for the position on the board."""
-        if not self._computers_turn():
+        if not self._moves.computers_turn():
             self.advisor.hint(self._session.game, self._tr, self.notices)
 
     def toggle_faster(self) -> None:
@@ -240,7 +193,7 @@ class App:
 
     # -- show and save ---------------------------------------------------------------------
 
-    def _commit(self, session: Session, *, clear_notice: bool = True) -> bool:
+    def commit(self, session: Session, *, clear_notice: bool = True) -> bool:
         """Show and save ``session``; False when another tab had moved on and its game is shown."""
         self._session = session
         self.advisor.clear()
@@ -259,12 +212,7 @@ class App:
 
     def view(self) -> BoardView:
         """The board's view of the session (one per state and language)."""
-        # A click renders it and then announces from it. (Identity, not equality: comparing
-        # two game states field by field costs as much as building the view.)
-        last, game = self._last_view, self._session.game
-        if last is None or last[0] is not game or last[1] is not self._tr:
-            last = self._last_view = (game, self._tr, board_view(game, self._tr))
-        return last[2]
+        return self._renderer.view_of(self._session.game, self._tr)
 
     def _render(self) -> None:
         self._renderer.render(self.view())
@@ -297,8 +245,6 @@ class App:
 
     def _apply_language(self) -> None:
         """Translate the static page and redraw everything in the current language."""
-        document.documentElement.lang = self._tr.language
-        by_id("language").value = self._tr.language
         translate_page(self._tr)
         # translate_page rewrote texts the renderer also owns: let it write them all again.
         self._renderer.forget_written()
@@ -311,9 +257,6 @@ class App:
         self._way_out.retranslate()
 
     # -- new game and game over ------------------------------------------------------------
-
-    def _sync(self) -> None:
-        self.extras.sync_setup_form()
 
     def _start(self, setup: GameSetup) -> None:
         self._setup = setup
@@ -339,7 +282,7 @@ class App:
     def _play_now(self, session: Session, announcement: str) -> None:
         self._computer.stop()
         self._effects.new_game()
-        self._commit(session, clear_notice=False)
+        self.commit(session, clear_notice=False)
         self.notices.announce(announcement)
         self.extras.focus_turn()
         self._computer.wake()

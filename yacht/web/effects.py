@@ -26,10 +26,6 @@ class Board(Protocol):
     def tr(self) -> Translator:
         """The page's translator."""
 
-    @property
-    def renderer(self) -> Renderer:
-        """What writes the board."""
-
     advisor: Advisor
     notices: Notices
 
@@ -43,8 +39,9 @@ class Board(Protocol):
 class EffectsShown:
     """Shows each effect of a move that was made and saved."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, renderer: Renderer) -> None:
         self._board = board
+        self._renderer = renderer
         self._moments = Moments()
 
     def new_game(self) -> None:
@@ -67,10 +64,10 @@ class EffectsShown:
                 case Graded(entry):
                     board.notices.announce(board.advisor.say(entry, before, tr))
                 case Rolled(positions):
-                    board.renderer.roll_animation(list(positions))
+                    self._renderer.roll_animation(list(positions))
                     board.notices.announce(roll_announcement(after, tr))
                 case Scored(game_over=game_over):
-                    board.renderer.flash_latest()
+                    self._renderer.flash_latest()
                     moment = celebration(effect, after, tr)
                     if moment:
                         self._moments.celebrate(moment)

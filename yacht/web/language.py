@@ -33,11 +33,14 @@ def choose_language(remembered: str | None) -> str:
 
 
 def translate_page(tr: Translator) -> None:
-    """Translate the page's static texts, marked ``data-i18n`` in index.html.
+    """Put the page in ``tr``'s language: its ``lang``, the language menu, and the static
+    texts marked ``data-i18n`` in index.html.
 
     The English text is the message id; it is remembered in the attribute on first use, so
     switching language again starts from the English, not from the last translation.
     """
+    document.documentElement.lang = tr.language
+    by_id("language").value = tr.language
     elements = document.querySelectorAll("[data-i18n]")
     for index in range(elements.length):
         element = elements.item(index)

@@ -6,7 +6,9 @@ from dataclasses import dataclass
 
 from pyscript import document
 
-from yacht.views.board import BoardView, CellView
+from yacht.game.state import GameState
+from yacht.i18n import Translator
+from yacht.views.board import BoardView, CellView, board_view
 from yacht.web.batched_writes import BatchedWriter
 from yacht.web.page import Element, by_id, create
 
@@ -47,6 +49,7 @@ class Renderer:
     """Owns the board's elements and keeps them in step with the latest view."""
 
     def __init__(self) -> None:
+        self._last_view: tuple[GameState, Translator, BoardView] | None = None
         self._write = BatchedWriter()
         self._status = by_id("status")
         self._roll = by_id("roll")
@@ -68,6 +71,15 @@ class Renderer:
         self._tumbling: list[str | None] = [None] * len(self._dice)
         self._flashing: dict[CellKey, str] = {}
         self._airborne: str | None = None
+
+    def view_of(self, game: GameState, tr: Translator) -> BoardView:
+        """The board's view of ``game`` in ``tr``'s language, built once per state and language."""
+        # A click renders it and then announces from it. (Identity, not equality: comparing
+        # two game states field by field costs as much as building the view.)
+        last = self._last_view
+        if last is None or last[0] is not game or last[1] is not tr:
+            last = self._last_view = (game, tr, board_view(game, tr))
+        return last[2]
 
     def render(self, view: BoardView) -> None:
         """Bring the page up to date with ``view``, writing only what changed."""

@@ -43,8 +43,8 @@ class Table(Protocol):
         """The setup the next game starts from."""
 
     @property
-    def game_lock(self) -> GameLock:
-        """What follows the other tabs' games."""
+    def tr(self) -> Translator:
+        """The translator of the page's language."""
 
     def use_setup(self, setup: GameSetup) -> None:
         """Remember ``setup`` for the next game."""
@@ -62,14 +62,14 @@ class Transfer:
         slots: tuple[GameSlot, SetupSlot],
         notices: Notices,
         extras: Extras,
-        tr: Callable[[], Translator],
+        lock: GameLock,
     ) -> None:
         self._table = table
+        self._lock = lock
         self._games, self._setups = slots
         self._notices = notices
         self._extras = extras
-        self._tr = tr
-        self._limit = ImportLimitDialog(extras.history, tr, notices.tell)
+        self._limit = ImportLimitDialog(extras.history, lambda: table.tr, notices.tell)
 
     def bind(self, on: Callable[[Any, str, Callable[[Any], None]], None]) -> None:
         """Listen to the export and import controls and to the other tabs."""
@@ -85,7 +85,7 @@ class Transfer:
         # Fired in every other tab of this site when one writes; a null key means "cleared".
         key = or_none(event.key)
         if key is None or str(key) == GAME_KEY:
-            self._table.game_lock.heard(self._table.session.game)
+            self._lock.heard(self._table.session.game)
         if key is None or str(key) == SETUP_KEY:
             setup = self._setups.refresh()
             if setup is not None:
@@ -105,7 +105,7 @@ class Transfer:
         name = export_file_name(now)
         contents = Export(game, self._table.setup, now, self._extras.export_history())
         download_text(name, EXPORT_RECORD.encode(contents), MEDIA_TYPE)
-        self._notices.tell(exported(name, self._tr()))
+        self._notices.tell(exported(name, self._table.tr))
 
     def _on_import_file(self, event: Any) -> None:
         from yacht.saves.export import MAX_EXPORT_CHARS
@@ -119,7 +119,7 @@ class Transfer:
         picker.value = ""  # so that choosing the same file again is a change again
         # UTF-8 takes at most 4 bytes a character: a bigger file is refused unread.
         if int(file.size) > 4 * MAX_EXPORT_CHARS:
-            self._notices.tell(import_failed(Damage.TOO_BIG, self._tr()))
+            self._notices.tell(import_failed(Damage.TOO_BIG, self._table.tr))
             return
         read_text(file, self._import_text, self._import_unreadable)
 
@@ -127,14 +127,14 @@ class Transfer:
         from yacht.views.save_notices import import_failed
 
         window.console.warn(f"Yacht: import: the file could not be read: {reason}")
-        self._notices.tell(import_failed(Damage.UNREADABLE, self._tr()))
+        self._notices.tell(import_failed(Damage.UNREADABLE, self._table.tr))
 
     def _import_text(self, text: str) -> None:
         # Runs in a promise callback, outside the error boundary of the event handlers.
         from yacht.saves.export import EXPORT_RECORD
         from yacht.views.save_notices import import_failed, import_refused
 
-        tr = self._tr()
+        tr = self._table.tr
         try:
             contents = EXPORT_RECORD.decode(text)
         except InvalidSaveError as error:
@@ -156,7 +156,7 @@ class Transfer:
     def _apply_import(self, contents: Export, downloaded: Sequence[HistoryEntry]) -> None:
         from yacht.views.save_notices import imported, imported_unsaved
 
-        tr = self._tr()
+        tr = self._table.tr
         history_note = self._extras.import_history(contents.history, downloaded)
         if contents.setup is not None:
             self._table.use_setup(contents.setup)
@@ -175,4 +175,4 @@ class Transfer:
             self._notices.tell(join_sentences(game_note, history_note))
 
         # Written over the stored game like a move, so no other tab writes in between.
-        self._table.game_lock.run(store)
+        self._lock.run(store)

@@ -59,6 +59,11 @@ class WayOut:
         """Offer a way out when ``slot`` is blocked; ``rewrite`` stores the page's record."""
         self._watched.append(_Watched(slot, rewrite))
 
+    def watch_all(self, *watched: tuple[Blockable, Callable[[], list[Notice]]]) -> None:
+        """Watch each (slot, rewrite) pair, as :meth:`watch` does."""
+        for slot, rewrite in watched:
+            self.watch(slot, rewrite)
+
     def bind(self, on: Callable[[Any, str, Callable[[Any], None]], None]) -> None:
         """Listen to the button and the dialog, and show the button if a record is blocked."""
         on(by_id("way-out"), "click", lambda _: self._open())
