@@ -7,13 +7,17 @@ another one.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from yacht.errors import Damage, InvalidSaveError, TooManyGamesError
 from yacht.i18n import ENGLISH, Translator, format_count, format_decimal, join_sentences
-from yacht.saves.history import Merge
-from yacht.saves.history_slot import NotStored
 from yacht.saves.keys import GAME_KEY, HISTORY_KEY, SETTINGS_KEY
 from yacht.saves.records import damage_of
 from yacht.saves.slots import Event, Notice
+
+if TYPE_CHECKING:  # the history's code loads once the page is idle, not with these words
+    from yacht.saves.history import Merge
+    from yacht.saves.history_slot import NotStored
 
 
 def reason(damage: Damage | None, tr: Translator = ENGLISH) -> str:
@@ -278,6 +282,8 @@ def describe_history_notice(notice: Notice, tr: Translator = ENGLISH) -> str:
 
 def not_recorded(why: NotStored, tr: Translator = ENGLISH) -> str:
     """A game just finished, and the history kept in this browser did not take it."""
+    from yacht.saves.history_slot import NotStored
+
     match why:
         case NotStored.NEWER:
             return tr.gettext(

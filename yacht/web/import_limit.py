@@ -8,13 +8,15 @@ as an export file that can be imported again. Cancelling changes nothing at all.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from yacht.i18n import Translator
-from yacht.saves.history import Merge
 from yacht.views.save_notices import import_past_limit
 from yacht.web.history_view import HistoryView
 from yacht.web.page import by_id
+
+if TYPE_CHECKING:  # the history's code loads once the page is idle
+    from yacht.saves.history import Merge
 
 
 class ImportLimitDialog:

@@ -17,7 +17,6 @@ from yacht.errors import Damage, InvalidSaveError
 from yacht.game.setup import GameSetup
 from yacht.i18n import Translator, join_sentences
 from yacht.saves.game_record import SavedGame
-from yacht.saves.history import HistoryEntry
 from yacht.saves.keys import GAME_KEY, SETUP_KEY
 from yacht.saves.slots import GameSlot, SetupSlot, utc_now
 from yacht.session.session import Session
@@ -29,6 +28,7 @@ from yacht.web.page import by_id, or_none
 
 if TYPE_CHECKING:
     from yacht.saves.export import Export
+    from yacht.saves.history import HistoryEntry
 
 
 class Table(Protocol):
