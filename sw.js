@@ -340,9 +340,12 @@ async function storeMemorySnapshot(client, message) {
   // track of it (it was restarted), and only for a release that is still here.
   const served = servedBy.get(client.id);
   const release = served || message.release;
-  if (!release || release !== message.release || !(await caches.has(APP_PREFIX + release))) return;
   const bytes = message.bytes;
-  if (!(bytes instanceof ArrayBuffer) || bytes.byteLength > MAX_MEMORY_SNAPSHOT_BYTES) return;
+  const refuse = () => client.postMessage({ type: "memory-snapshot-stored", stored: false });
+  if (!release || release !== message.release || !(await caches.has(APP_PREFIX + release))) {
+    return refuse();
+  }
+  if (!(bytes instanceof ArrayBuffer) || bytes.byteLength > MAX_MEMORY_SNAPSHOT_BYTES) return refuse();
   const headers = {
     "content-type": "application/octet-stream",
     "x-yacht-memory": "snapshot",
@@ -354,7 +357,7 @@ async function storeMemorySnapshot(client, message) {
   };
   const cache = await caches.open(APP_PREFIX + release);
   await cache.put(memoryKey(message.runtime), new Response(bytes, { headers }));
-  client.postMessage({ type: "memory-snapshot-stored", release, bytes: bytes.byteLength });
+  client.postMessage({ type: "memory-snapshot-stored", stored: true, release });
 }
 
 async function dropMemorySnapshot(client, message) {

@@ -8,20 +8,35 @@ files (another release), for another Pyodide build, or truncated never starts a 
 
 from __future__ import annotations
 
+import base64
 import gzip
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from harness import goto_booted, reload_booted
+import pytest
+from harness import StaticServer, goto_booted, reload_booted, wait_booted
 from playwright.sync_api import BrowserContext, Page, expect
-from test_offline import block_network, play_one_turn, saved_game, wait_settled
+from test_offline import (
+    app_snapshots,
+    block_network,
+    caches_of,
+    copy_site,
+    expect_release,
+    mark_release,
+    play_one_turn,
+    saved_game,
+    switchable_site,
+    wait_settled,
+    wait_update_checked,
+)
+
+__all__ = ["switchable_site"]  # a fixture, used below
 
 WITH_WORKER: dict[str, Any] = {"service_workers": "allow"}
 SNAPSHOT_WAIT_MS = 120_000
 STORED_JS = "() => document.documentElement.dataset.memorySnapshot === 'stored'"
 START_JS = "() => document.documentElement.dataset.pythonStart"
-# Pyodide's snapshot header: magic, offset, JSON length, padding, then the 32-byte build id.
-BUILD_ID_OFFSET = 16
 
 # The stored snapshot as the page's worker keeps it: [url, headers, bytes as a list of numbers]
 # is too slow for 8 MB, so the bytes travel as base64.
@@ -69,6 +84,23 @@ def stored_entry(page: Page) -> dict[str, Any]:
     return entry
 
 
+def snapshot_bytes(entry: dict[str, Any]) -> bytes:
+    """The snapshot as Pyodide gets it (the stored entry is gzip-compressed)."""
+    return gzip.decompress(base64.b64decode(entry["body"]))
+
+
+def store_entry(page: Page, entry: dict[str, Any], body: bytes, **changes: Any) -> None:
+    replaced = {**entry, "body": base64.b64encode(body).decode(), **changes}
+    page.evaluate(WRITE_ENTRY_JS, replaced)
+
+
+def expect_normal_start_after_refusal(page: Page) -> None:
+    """The snapshot was refused: a normal start, the game plays, and the snapshot is gone."""
+    expect(page.locator("html")).to_have_attribute("data-python-start", "fallback")
+    assert page.evaluate(READ_ENTRY_JS) is None
+    play_one_turn(page)
+
+
 def test_next_visit_starts_from_the_snapshot_and_plays_offline(
     new_site_context: Callable[..., BrowserContext],
 ) -> None:
@@ -78,8 +110,9 @@ def test_next_visit_starts_from_the_snapshot_and_plays_offline(
     saved = saved_game(page)
     entry = stored_entry(page)
     assert entry["headers"]["x-yacht-runtime"] == "314.0.2"
-    raw = gzip.decompress(__import__("base64").b64decode(entry["body"]))
+    raw = snapshot_bytes(entry)
     assert len(raw) == int(entry["headers"]["x-yacht-raw-bytes"])
+    assert entry["headers"]["x-yacht-release"] in entry["cache"]
 
     refused = block_network(page.context)
     reload_booted(page)
@@ -88,3 +121,68 @@ def test_next_visit_starts_from_the_snapshot_and_plays_offline(
     assert saved_game(page) == saved
     play_one_turn(page)
     assert refused == []
+
+
+# Pyodide's snapshot header: magic, offset, JSON length, padding, then the 32-byte build id.
+BUILD_ID_AT = 16
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["truncated", "another Pyodide build", "another Pyodide version"],
+)
+def test_a_damaged_or_foreign_snapshot_means_a_normal_start(
+    new_site_context: Callable[..., BrowserContext], damage: str
+) -> None:
+    page = new_site_context(**WITH_WORKER).new_page()
+    first_visit_with_snapshot(page)
+    entry = stored_entry(page)
+    compressed = base64.b64decode(entry["body"])
+    if damage == "truncated":
+        store_entry(page, entry, compressed[: len(compressed) // 2])
+    elif damage == "another Pyodide build":
+        raw = bytearray(snapshot_bytes(entry))
+        raw[BUILD_ID_AT] ^= 0xFF
+        store_entry(page, entry, gzip.compress(bytes(raw), compresslevel=1))
+    else:
+        headers = {**entry["headers"], "x-yacht-runtime": "313.0.0"}
+        store_entry(page, entry, compressed, headers=headers)
+
+    reload_booted(page)
+    expect_normal_start_after_refusal(page)
+
+
+def test_a_snapshot_of_another_release_never_starts_its_game(
+    tmp_path: Path,
+    switchable_site: tuple[StaticServer, Callable[[Path], None]],
+    new_site_context: Callable[..., BrowserContext],
+) -> None:
+    server, publish = switchable_site
+    first = copy_site(tmp_path / "release-1")
+    mark_release(first, "first")
+    second = copy_site(tmp_path / "release-2")
+    mark_release(second, "second")
+    publish(first)
+    page = new_site_context(server=server, **WITH_WORKER).new_page()
+    goto_booted(page, server.url("yacht/"))
+    wait_settled(page)
+    page.wait_for_function(STORED_JS, timeout=SNAPSHOT_WAIT_MS)
+    entry = stored_entry(page)
+
+    # The second release is downloaded and offered; its cache gets the first one's snapshot,
+    # as a worker that mixed them up would hand it over.
+    publish(second)
+    reload_booted(page)
+    expect_release(page, "first")
+    assert page.evaluate(START_JS) == "snapshot"
+    assert wait_update_checked(page) == "true"
+    (other,) = [name for name in app_snapshots(caches_of(page)) if name != entry["cache"]]
+    store_entry(page, entry, base64.b64decode(entry["body"]), cache=other)
+
+    with page.expect_navigation():
+        page.get_by_role("button", name="Reload").click()
+    # The second release's page starts from the snapshot, its Python finds it made from other
+    # files and the page starts again without it: the second release's game, never the first's.
+    wait_booted(page)
+    expect_release(page, "second")
+    expect_normal_start_after_refusal(page)

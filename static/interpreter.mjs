@@ -29,8 +29,7 @@ const REFUSED_KEY = "yacht:memory-snapshot-refused";
 const root = document.documentElement;
 
 // The release that served this page, once the service worker has said it has all of it ready
-// offline: a snapshot is made only for a known, complete release. <html data-memory-snapshot>
-// says "stored" once the worker keeps one made on this visit.
+// offline: a snapshot is made only for a known, complete release.
 const releaseKnown = new Promise((resolve) => {
   if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.addEventListener("message", (event) => {
@@ -38,7 +37,7 @@ const releaseKnown = new Promise((resolve) => {
     if (message.type === "offline-status" && message.ready && message.release) {
       resolve(message.release);
     } else if (message.type === "memory-snapshot-stored") {
-      root.dataset.memorySnapshot = "stored";
+      setMaking(message.stored ? "stored" : "failed");
     }
   });
 });
@@ -66,6 +65,12 @@ export async function loadPyodide(options = {}) {
   if (root.dataset.pythonStart !== "fallback") setStart("fresh");
   if (canSnapshot()) laterMakeSnapshot(started);
   return started;
+}
+
+// <html data-memory-snapshot>: "pending" while one is being made on this visit, then "stored"
+// or "failed"; absent when none is made.
+function setMaking(state) {
+  root.dataset.memorySnapshot = state;
 }
 
 function setStart(how) {
@@ -134,11 +139,15 @@ globalThis.yachtRefuseMemorySnapshot = (reason) => {
 // release this page is), and the page is idle: make a snapshot in a worker and hand it to the
 // service worker.
 function laterMakeSnapshot(started) {
+  setMaking("pending");
   releaseKnown.then((id) =>
     whenIdle(() =>
       import("./snapshot-maker.mjs")
         .then((maker) => maker.makeSnapshot(started, { indexURL: INDEX_URL, version, release: id }))
-        .catch((error) => console.warn("Yacht: no memory snapshot made:", error))
+        .catch((error) => {
+          setMaking("failed");
+          console.warn("Yacht: no memory snapshot made:", error);
+        })
     )
   );
 }

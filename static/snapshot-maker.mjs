@@ -19,7 +19,7 @@ export async function makeSnapshot(interpreter, { indexURL, version, release }) 
   const made = await inWorker({ indexURL, files });
   // The active worker, which on a first visit does not control the page (sw.js does not claim).
   const { active } = await navigator.serviceWorker.ready;
-  if (!active) return;
+  if (!active) throw new Error("no active service worker to keep it");
   active.postMessage(
     {
       type: "memory-snapshot-store",
