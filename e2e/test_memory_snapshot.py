@@ -162,6 +162,17 @@ def test_a_snapshot_of_another_release_never_starts_its_game(
     mark_release(first, "first")
     second = copy_site(tmp_path / "release-2")
     mark_release(second, "second")
+    # The second release changes a module the snapshot holds; its main.py (run from its file on
+    # every start, never part of a snapshot) says which release's module the game imported.
+    (second / "yacht" / "errors.py").write_text(
+        (second / "yacht" / "errors.py").read_text("utf-8") + '\nRELEASE = "second"\n', "utf-8"
+    )
+    main = second / "yacht" / "web" / "main.py"
+    main.write_text(
+        main.read_text("utf-8")
+        + "\nimport yacht.errors\n"
+        + "document.documentElement.dataset.module = getattr(yacht.errors, 'RELEASE', 'first')\n"
+    )
     publish(first)
     page = new_site_context(server=server, **WITH_WORKER).new_page()
     goto_booted(page, server.url("yacht/"))
@@ -185,4 +196,5 @@ def test_a_snapshot_of_another_release_never_starts_its_game(
     # files and the page starts again without it: the second release's game, never the first's.
     wait_booted(page)
     expect_release(page, "second")
+    expect(page.locator("html")).to_have_attribute("data-module", "second")
     expect_normal_start_after_refusal(page)

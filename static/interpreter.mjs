@@ -62,7 +62,9 @@ export async function loadPyodide(options = {}) {
     }
   }
   const started = await pyodide.loadPyodide(settings);
-  if (root.dataset.pythonStart !== "fallback") setStart("fresh");
+  // "fallback": a normal start because this tab refused a snapshot (now or before a reload).
+  const refused = root.dataset.pythonStart === "fallback" || refusedInThisTab();
+  setStart(refused ? "fallback" : "fresh");
   if (canSnapshot()) laterMakeSnapshot(started);
   return started;
 }
