@@ -345,7 +345,9 @@ async function storeMemorySnapshot(client, message) {
   if (!release || release !== message.release || !(await caches.has(APP_PREFIX + release))) {
     return refuse();
   }
-  if (!(bytes instanceof ArrayBuffer) || bytes.byteLength > MAX_MEMORY_SNAPSHOT_BYTES) return refuse();
+  if (!(bytes instanceof ArrayBuffer) || bytes.byteLength > MAX_MEMORY_SNAPSHOT_BYTES) {
+    return refuse();
+  }
   const headers = {
     "content-type": "application/octet-stream",
     "x-yacht-memory": "snapshot",
@@ -579,7 +581,8 @@ function tomlInterpreter(toml) {
 function moduleReferences(text) {
   const refs = [];
   const source = text.replace(/^\s*\/\/.*$/gm, "");
-  for (const m of source.matchAll(/(?:\bfrom|\bimport\s*\(?|\bnew URL\()\s*(?:"([^"]+)"|'([^']+)')/g)) {
+  const reference = /(?:\bfrom|\bimport\s*\(?|\bnew URL\()\s*(?:"([^"]+)"|'([^']+)')/g;
+  for (const m of source.matchAll(reference)) {
     refs.push(m[1] ?? m[2]);
   }
   return refs.filter(isFileReference);

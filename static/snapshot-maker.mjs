@@ -52,7 +52,8 @@ function inWorker(job) {
       type: "module",
       name: "yacht-memory-snapshot",
     });
-    const timer = setTimeout(() => finish(new Error("the snapshot worker took too long")), WORKER_TIMEOUT_MS);
+    const late = () => finish(new Error("the snapshot worker took too long"));
+    const timer = setTimeout(late, WORKER_TIMEOUT_MS);
     function finish(error, result) {
       clearTimeout(timer);
       worker.terminate();
@@ -68,9 +69,6 @@ function inWorker(job) {
       event.preventDefault();
       finish(new Error(event.message || "the snapshot worker failed to start"));
     });
-    worker.postMessage(
-      job,
-      job.files.map(([, bytes]) => bytes.buffer)
-    );
+    worker.postMessage(job, job.files.map(([, bytes]) => bytes.buffer));
   });
 }

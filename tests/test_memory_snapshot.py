@@ -111,6 +111,15 @@ def test_resume_accepts_its_own_files_and_refuses_others(tmp_path: Path) -> None
         state = random.getstate()
         assert m.resume()
         assert random.getstate() != state  # drawn afresh, not the snapshot's
+
+        # The page layer's modules compile from the snapshot's code, when byte-identical.
+        from importlib.machinery import SourceFileLoader
+        app = str(Path("yacht/web/app.py").resolve())
+        source = Path(app).read_bytes()
+        loader = SourceFileLoader("yacht.web.app", app)
+        compiled = m._compiled[app][1]
+        assert loader.source_to_code(source, app) is compiled
+        assert loader.source_to_code(source + b"\\n", app) is not compiled
         scoring = Path("yacht/rules/scoring.py")
         scoring.write_text(scoring.read_text() + "\\n# another release\\n")
         print(m.resume())

@@ -19,11 +19,15 @@ import ast
 import gc
 import hashlib
 import importlib
+import importlib.machinery
+import os
 import random
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import CodeType
+from typing import Any
 
 from yacht.i18n import LANGUAGES, translator
 
@@ -37,6 +41,10 @@ modules and the translations, not the strategy tables the game downloads once it
 
 _made_from: str | None = None
 """The digest of the files a snapshot was made from; only ever set in a snapshot's memory."""
+_compiled: dict[str, tuple[bytes, CodeType]] = {}
+"""The page layer's modules compiled where the snapshot was made (absolute path -> source,
+code): they cannot be imported there, but their compiling need not be repeated on every visit."""
+_compile_source = importlib.machinery.SourceFileLoader.source_to_code
 
 
 def source_digest(root: Path = SOURCE_ROOT) -> str:
@@ -82,6 +90,11 @@ def prepare(root: Path = SOURCE_ROOT) -> str:
                 raise
     for language in LANGUAGES:
         translator(language)
+    for path, name in _files(root):
+        if name.endswith(".py") and _in(_module_name(name), (PAGE_LAYER,)):
+            source = path.read_bytes()
+            code = compile(source, os.path.abspath(path), "exec", dont_inherit=True)
+            _compiled[os.path.abspath(path)] = (source, code)
     _made_from = source_digest(root)
     gc.collect()
     return _made_from
@@ -102,12 +115,23 @@ def resume(root: Path = SOURCE_ROOT) -> bool:
         return False
     # The snapshot's memory is the same on every visit: draw fresh randomness (the module's
     # generator was seeded where the snapshot was made), read the time zone of this visit,
-    # and forget the directory listings taken before PyScript wrote this page's files.
+    # and forget the directory listings taken before PyScript wrote this page's files. The
+    # page layer's modules then import from the code compiled with the snapshot.
     random.seed()
     if hasattr(time, "tzset"):
         time.tzset()
     importlib.invalidate_caches()
+    loader = importlib.machinery.SourceFileLoader
+    loader.source_to_code = _source_to_code  # type: ignore[method-assign,assignment]
     return True
+
+
+def _source_to_code(loader: Any, data: Any, path: Any, *args: Any, **kwargs: Any) -> Any:
+    """The import system's compile step, answered from ``_compiled`` for a byte-identical file."""
+    known = _compiled.get(os.path.abspath(path)) if isinstance(path, str) else None
+    if known is not None and known[0] == data:
+        return known[1]
+    return _compile_source(loader, data, path, *args, **kwargs)
 
 
 def _files(root: Path) -> Iterator[tuple[Path, str]]:
