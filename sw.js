@@ -585,7 +585,8 @@ function moduleReferences(text) {
   for (const m of source.matchAll(reference)) {
     refs.push(m[1] ?? m[2]);
   }
-  return refs.filter(isFileReference);
+  // A directory (Pyodide's `indexURL`) is no file to download.
+  return refs.filter((ref) => isFileReference(ref) && !ref.endsWith("/"));
 }
 
 function jsonConfigFiles(text) {
