@@ -509,7 +509,8 @@ function referencesIn(href, type, bytes) {
   if (type.includes("css") || path.endsWith(".css")) return cssReferences(text);
   if (path.endsWith(".webmanifest")) return manifestReferences(text);
   if (path.endsWith(".toml")) return [...tomlFiles(text), ...tomlInterpreter(text)];
-  if (path.endsWith(".mjs")) return moduleReferences(text);
+  // The site's own modules; not a self-hosted runtime's (Pyodide's name modules for Node).
+  if (path.endsWith(".mjs") && !isVersioned(new URL(href))) return moduleReferences(text);
   if (path.endsWith(".json") && /"files"\s*:/.test(text)) return jsonConfigFiles(text);
   return [];
 }
