@@ -1,7 +1,7 @@
 """The site served to browsers that cannot route requests (Firefox and WebKit through Selenium).
 
 Playwright answers the CDN from inside the browser (``watch.py``); WebDriver cannot. Here the
-server does it: ``index.html`` and ``pyscript.toml`` go out with the CDN prefix
+server does it: ``index.html`` and ``static/interpreter.mjs`` go out with the CDN prefix
 ``https://cdn.jsdelivr.net/`` replaced by the local path ``_cdn/``, and ``/_cdn/<rest>`` is
 answered by the ``CdnMirror`` as if it were ``https://cdn.jsdelivr.net/<rest>`` — so the
 versions are checked against the pins, and the service worker still sees versioned runtime
@@ -35,7 +35,7 @@ FRAME_HTML = """<!doctype html>
 </html>
 """
 PROBLEMS_KEY = "engines:problems"
-REWRITTEN = ("index.html", "pyscript.toml", "static/interpreter.mjs")
+REWRITTEN = ("index.html", "static/interpreter.mjs")
 
 HOOK_JS = f"""// Test-only: remembers what went wrong in this tab (read by the engine suite).
 (function () {{
