@@ -140,7 +140,9 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
-  if (inScope(url)) {
+  if (url.href.startsWith(MEMORY_KEY)) {
+    event.respondWith(serveMemorySnapshot(event, url));
+  } else if (inScope(url)) {
     event.respondWith(serveSameOrigin(event));
   } else if (isRuntimeUrl(url)) {
     event.respondWith(serveRuntime(request));
@@ -229,6 +231,10 @@ self.addEventListener("message", (event) => {
     event.waitUntil(onPageBooted(client, message));
   } else if (message.type === "check-update") {
     event.waitUntil(checkAndTell(client, Boolean(message.online)));
+  } else if (message.type === "memory-snapshot-store") {
+    event.waitUntil(storeMemorySnapshot(client, message));
+  } else if (message.type === "memory-snapshot-drop") {
+    event.waitUntil(dropMemorySnapshot(client, message));
   } else if (message.type === "apply-update") {
     event.waitUntil(
       switchToPending().then((state) => {
@@ -255,7 +261,11 @@ async function onPageBooted(client, message) {
     } catch (error) {
       missing.push(String(error)); // e.g. storage quota exceeded: the page says it is not ready
     }
-    client.postMessage({ type: "offline-status", ready, missing });
+    // The release of the page: the one its memory snapshot is kept with. A first visit came
+    // from the network, at the time of the worker's own download of the current release.
+    // (Were they different deploys, the game's Python would refuse the snapshot.)
+    const release = servedBy.get(client.id) || (ready && (await readState()).current) || null;
+    client.postMessage({ type: "offline-status", ready, missing, release });
   }
   // A page that failed to boot asks too: the fix may already be deployed.
   await checkAndTell(client, Boolean(message.online));
@@ -267,6 +277,7 @@ async function cacheWhatThePageUsed(client, urls) {
   const runtime = await caches.open(RUNTIME_CACHE);
   const missing = [];
   for (const href of new Set(urls.map((u) => u.split("#")[0]))) {
+    if (href.startsWith(MEMORY_KEY)) continue; // the worker's own, never a file
     const url = new URL(href);
     if (inScope(url) && snapshot && (await snapshot.match(releaseKey(href)))) continue;
     if (!inScope(url) && !isRuntimeUrl(url)) {
@@ -300,6 +311,60 @@ async function pruneRuntime(urls) {
       await meta.delete(checkedKey(request.url));
     }
   }
+}
+
+// -- memory snapshots (static/interpreter.mjs) ---------------------------------------------------
+
+// A page may keep a snapshot of its interpreter's memory with the release that served it: in
+// that release's cache, under a made-up URL per runtime version, so it goes when the release
+// goes and no other release ever sees it. A page asks for it at that URL and gets the one of the
+// release that serves its files, or 204 No Content.
+const MEMORY_KEY = new URL("__yacht-memory__", SCOPE).href;
+// A guard against a runaway page: a compressed snapshot is a few megabytes.
+const MAX_MEMORY_SNAPSHOT_BYTES = 64 * 1024 * 1024;
+
+function memoryKey(runtime) {
+  return `${MEMORY_KEY}?runtime=${encodeURIComponent(runtime)}`;
+}
+
+async function serveMemorySnapshot(event, url) {
+  const none = () => new Response(null, { status: 204, headers: { "x-yacht-memory": "none" } });
+  const runtime = url.searchParams.get("runtime");
+  const release = await snapshotFor(event.clientId, await readState());
+  const hit = runtime && release && (await release.match(memoryKey(runtime)));
+  return hit || none();
+}
+
+async function storeMemorySnapshot(client, message) {
+  // The release the page was served from; the page's own word only when the worker has lost
+  // track of it (it was restarted), and only for a release that is still here.
+  const served = servedBy.get(client.id);
+  const release = served || message.release;
+  const bytes = message.bytes;
+  const refuse = () => client.postMessage({ type: "memory-snapshot-stored", stored: false });
+  if (!release || release !== message.release || !(await caches.has(APP_PREFIX + release))) {
+    return refuse();
+  }
+  if (!(bytes instanceof ArrayBuffer) || bytes.byteLength > MAX_MEMORY_SNAPSHOT_BYTES) {
+    return refuse();
+  }
+  const headers = {
+    "content-type": "application/octet-stream",
+    "x-yacht-memory": "snapshot",
+    "x-yacht-release": release,
+    "x-yacht-runtime": String(message.runtime),
+    "x-yacht-build-id": String(message.buildId),
+    "x-yacht-digest": String(message.digest),
+    "x-yacht-raw-bytes": String(message.rawBytes),
+  };
+  const cache = await caches.open(APP_PREFIX + release);
+  await cache.put(memoryKey(message.runtime), new Response(bytes, { headers }));
+  client.postMessage({ type: "memory-snapshot-stored", stored: true, release });
+}
+
+async function dropMemorySnapshot(client, message) {
+  const release = await snapshotFor(client.id, await readState());
+  if (release) await release.delete(memoryKey(String(message.runtime)));
 }
 
 // -- runtime integrity (see the header) ----------------------------------------------------------
@@ -443,6 +508,8 @@ function referencesIn(href, type, bytes) {
   if (type.includes("html") || path.endsWith(".html")) return htmlReferences(text);
   if (type.includes("css") || path.endsWith(".css")) return cssReferences(text);
   if (path.endsWith(".webmanifest")) return manifestReferences(text);
+  // The site's own modules; not a self-hosted runtime's (Pyodide's name modules for Node).
+  if (path.endsWith(".mjs") && !isVersioned(new URL(href))) return moduleReferences(text);
   if (path.endsWith(".json") && /"files"\s*:/.test(text)) return jsonConfigFiles(text);
   return [];
 }
@@ -480,6 +547,19 @@ function manifestReferences(text) {
   const manifest = JSON.parse(text);
   const images = [...(manifest.icons || []), ...(manifest.screenshots || [])];
   return images.map((image) => image.src).filter(isFileReference);
+}
+
+// What a JavaScript module of the site loads: `import … from "x"`, `import "x"`, `import("x")`
+// and `new URL("x", import.meta.url)` with a plain string (workers, other modules, the runtime).
+function moduleReferences(text) {
+  const refs = [];
+  const source = text.replace(/^\s*\/\/.*$/gm, "");
+  const reference = /(?:\bfrom|\bimport\s*\(?|\bnew URL\()\s*(?:"([^"]+)"|'([^']+)')/g;
+  for (const m of source.matchAll(reference)) {
+    refs.push(m[1] ?? m[2]);
+  }
+  // A directory (Pyodide's `indexURL`) is no file to download.
+  return refs.filter((ref) => isFileReference(ref) && !ref.endsWith("/"));
 }
 
 // The source URLs of the PyScript config's `files` (in the built site, the one archive PyScript

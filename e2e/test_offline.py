@@ -177,7 +177,11 @@ def self_hosted_copy(
     for name, cdn, local in [
         ("index.html", f"{PYSCRIPT_CDN}{pyscript}/dist/", f"runtime/pyscript-core-{pyscript}/"),
         ("index.html", f"{PYODIDE_CDN}{pyodide}/full/", f"runtime/{pyodide_folder}/"),
-        ("pyscript.json", f"{PYODIDE_CDN}{pyodide}/full/", f"./runtime/{pyodide_folder}/"),
+        (
+            "static/interpreter.mjs",
+            f"{PYODIDE_CDN}{pyodide}/full/",
+            f"../runtime/{pyodide_folder}/",
+        ),
     ]:
         path = site / name
         text = path.read_text("utf-8")

@@ -189,6 +189,12 @@
     return url.pathname.replace(/^\//, "") || "index.html";
   }
 
+  // The memory snapshot (static/interpreter.mjs) is the service worker's, never the server's:
+  // its absence is no broken deploy.
+  function optional(url) {
+    return /\/__yacht-memory__$/.test(url.pathname);
+  }
+
   // A file of the site's own that the server says is not there: the deploy is broken.
   function missing(status) {
     return status === 404 || status === 410;
@@ -218,7 +224,9 @@
       return nativeFetch.call(this, input, Object.assign({}, init, { integrity: pinned }));
     }
     return nativeFetch.apply(this, arguments).then(function (response) {
-      if (sameOrigin(url) && missing(response.status)) fail("broken", sitePath(url));
+      if (sameOrigin(url) && missing(response.status) && !optional(url)) {
+        fail("broken", sitePath(url));
+      }
       return pinned ? checked(url, pinned, response) : response;
     });
   };

@@ -40,7 +40,7 @@ def test_npm_pins_are_exact_versions() -> None:
         assert lock[f"node_modules/{name}"]["version"] == _pins()[name]
 
 
-@pytest.mark.parametrize("path", ["index.html", "pyscript.toml", "pyscript.json"])
+@pytest.mark.parametrize("path", ["index.html", "static/interpreter.mjs"])
 def test_cdn_urls_use_the_pinned_versions(path: str) -> None:
     text = (ROOT / path).read_text()
     pins = _pins()
@@ -51,10 +51,20 @@ def test_cdn_urls_use_the_pinned_versions(path: str) -> None:
     assert pyodide <= {pins["pyodide"]}, f"{path} loads Pyodide {pyodide}"
 
 
-def test_interpreter_is_pinned_in_the_config() -> None:
-    interpreter = str(_config()["interpreter"])
-    assert PYODIDE_URL.match(interpreter), interpreter
-    assert interpreter.endswith("/pyodide.mjs")
+def test_interpreter_is_the_pinned_pyodide_through_the_game_module() -> None:
+    # PyScript imports the game's own module, which imports the pinned pyodide.mjs and gives
+    # Pyodide the directory of that same file.
+    assert _config()["interpreter"] == "./static/interpreter.mjs"
+    module = (ROOT / "static" / "interpreter.mjs").read_text()
+    imported = re.findall(r'^import \* as pyodide from "([^"]+)";$', module, re.MULTILINE)
+    assert len(imported) == 1, imported
+    assert PYODIDE_URL.match(imported[0]), imported
+    assert imported[0].endswith("/pyodide.mjs")
+    index_url = re.search(r'const INDEX_URL = new URL\("([^"]+)"', module)
+    assert index_url
+    assert index_url.group(1) == imported[0].removesuffix("pyodide.mjs")
+    # index.html preloads that same file (with its integrity hash).
+    assert f'<link rel="modulepreload" href="{imported[0]}"' in (ROOT / "index.html").read_text()
 
 
 def test_index_loads_core_script_but_not_its_stylesheet() -> None:

@@ -97,6 +97,7 @@ START_UP = {
     "yacht.web.keys",
     "yacht.web.language",
     "yacht.web.load_game",
+    "yacht.web.memory_snapshot",
     "yacht.web.moments",
     "yacht.web.moves",
     "yacht.web.notices",
@@ -163,7 +164,7 @@ def imported_at_start() -> set[str]:
 
 
 def test_main_starts_the_app() -> None:
-    assert main_imports() == ["yacht.web.app"]
+    assert main_imports() == ["yacht.web.app", "yacht.web.memory_snapshot"]
 
 
 def test_the_start_path_imports_only_the_pinned_modules() -> None:

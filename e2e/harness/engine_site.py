@@ -1,7 +1,7 @@
 """The site served to browsers that cannot route requests (Firefox and WebKit through Selenium).
 
 Playwright answers the CDN from inside the browser (``watch.py``); WebDriver cannot. Here the
-server does it: ``index.html`` and the PyScript config go out with the CDN prefix
+server does it: ``index.html`` and ``static/interpreter.mjs`` go out with the CDN prefix
 ``https://cdn.jsdelivr.net/`` replaced by the local path ``_cdn/``, and ``/_cdn/<rest>`` is
 answered by the ``CdnMirror`` as if it were ``https://cdn.jsdelivr.net/<rest>`` — so the
 versions are checked against the pins, and the service worker still sees versioned runtime
@@ -35,7 +35,7 @@ FRAME_HTML = """<!doctype html>
 </html>
 """
 PROBLEMS_KEY = "engines:problems"
-REWRITTEN = ("index.html", "pyscript.json")
+REWRITTEN = ("index.html", "static/interpreter.mjs")
 
 HOOK_JS = f"""// Test-only: remembers what went wrong in this tab (read by the engine suite).
 (function () {{
@@ -104,7 +104,7 @@ class _EngineHandler(_Handler):
         text = (Path(self.directory) / name).read_text("utf-8")
         if CDN_PREFIX not in text:
             self.errors.append(f"{name} no longer refers to {CDN_PREFIX}")
-        text = text.replace(CDN_PREFIX, LOCAL_CDN if name.endswith(".html") else "./" + LOCAL_CDN)
+        text = text.replace(CDN_PREFIX, _local_cdn(name))
         if self.hook and name.endswith(".html"):
             charset = '<meta charset="utf-8">'
             text = text.replace(charset, f'{charset}\n<script src="{HOOK_PATH}"></script>', 1)
@@ -117,6 +117,14 @@ class _EngineHandler(_Handler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+
+
+def _local_cdn(name: str) -> str:
+    """The local CDN path as written in the file ``name`` (relative to the file's directory)."""
+    if name.endswith(".html"):
+        return LOCAL_CDN
+    depth = name.count("/")
+    return ("../" * depth if depth else "./") + LOCAL_CDN
 
 
 class EngineSite(StaticServer):

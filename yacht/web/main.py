@@ -4,9 +4,15 @@ import traceback
 
 from pyscript import document, window
 
+from yacht.web.memory_snapshot import resume
+
 
 def _boot() -> None:
     try:
+        if not resume():
+            # Started from a memory snapshot of other sources: start again without it.
+            window.yachtRefuseMemorySnapshot("made from other files than this page's")
+            return
         from yacht.web.app import App
 
         App().start()

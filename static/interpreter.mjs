@@ -1,0 +1,160 @@
+// The interpreter PyScript starts (`interpreter` in pyscript.toml): the pinned Pyodide, started
+// from a memory snapshot when this release has one, else the usual way.
+//
+// A memory snapshot is the interpreter's WebAssembly memory captured once the game's own modules
+// are imported (the rules, the game, the solver, the saves, the views: everything but the page
+// layer, yacht/web), so that a start from it skips starting Python and importing them. It is made
+// after a normal start, in idle time and in a worker of its own (static/snapshot-worker.mjs), so
+// the visit that makes it is no slower; the service worker keeps it in the cache of the release
+// that made it (sw.js, "memory snapshots"), and only ever hands a page the one of the release that
+// serves the page's own files, for the Pyodide version this module pins.
+//
+// Nothing here may start a wrong game, so every doubt means a normal start:
+// - no service worker controls the page, or it has no snapshot for this release and runtime;
+// - the snapshot is truncated or damaged (the gzip stream's length and CRC-32 do not check out);
+// - Pyodide refuses it (its magic number, or the build id of another pyodide.asm.wasm);
+// - the game's Python finds that the sources the snapshot was made from differ from the files
+//   this page has (yacht/web/memory_snapshot.py): then the page drops it and reloads.
+// A refused snapshot is deleted, and not tried again in this tab.
+import * as pyodide from "https://cdn.jsdelivr.net/pyodide/v314.0.2/full/pyodide.mjs";
+
+export const version = pyodide.version;
+
+// Where Pyodide's own files are (PyScript would pass the directory of this module instead): the
+// directory of the pyodide.mjs imported above.
+const INDEX_URL = new URL("https://cdn.jsdelivr.net/pyodide/v314.0.2/full/", import.meta.url).href;
+// The service worker's address for this release's snapshot (sw.js answers it; never on a server).
+const SNAPSHOT_URL = new URL(`../__yacht-memory__?runtime=${version}`, import.meta.url).href;
+const REFUSED_KEY = "yacht:memory-snapshot-refused";
+const root = document.documentElement;
+
+// The release that served this page, once the service worker has said it has all of it ready
+// offline: a snapshot is made only for a known, complete release.
+const releaseKnown = new Promise((resolve) => {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    const message = event.data || {};
+    if (message.type === "offline-status" && message.ready && message.release) {
+      resolve(message.release);
+    } else if (message.type === "memory-snapshot-stored") {
+      setMaking(message.stored ? "stored" : "failed");
+    }
+  });
+});
+
+// Started as soon as PyScript imports this module, so the snapshot is read while PyScript
+// fetches its config and Pyodide its WebAssembly.
+const stored = readSnapshot().catch((error) => {
+  forget(`unreadable: ${error}`);
+  return null;
+});
+
+export async function loadPyodide(options = {}) {
+  const settings = { ...options, indexURL: INDEX_URL };
+  const snapshot = await stored;
+  if (snapshot) {
+    try {
+      const started = await pyodide.loadPyodide({ ...settings, _loadSnapshot: snapshot.bytes });
+      setStart("snapshot");
+      return started;
+    } catch (error) {
+      forget(`refused by Pyodide: ${error && error.message ? error.message : error}`);
+    }
+  }
+  const started = await pyodide.loadPyodide(settings);
+  // "fallback": a normal start because this tab refused a snapshot (now or before a reload).
+  const refused = root.dataset.pythonStart === "fallback" || refusedInThisTab();
+  setStart(refused ? "fallback" : "fresh");
+  if (canSnapshot()) laterMakeSnapshot(started);
+  return started;
+}
+
+// <html data-memory-snapshot>: "pending" while one is being made on this visit, then "stored"
+// or "failed"; absent when none is made.
+function setMaking(state) {
+  root.dataset.memorySnapshot = state;
+}
+
+function setStart(how) {
+  root.dataset.pythonStart = how;
+}
+
+function canSnapshot() {
+  return (
+    "serviceWorker" in navigator &&
+    typeof Worker === "function" &&
+    typeof CompressionStream === "function" &&
+    typeof DecompressionStream === "function" &&
+    !refusedInThisTab()
+  );
+}
+
+function refusedInThisTab() {
+  try {
+    return window.sessionStorage.getItem(REFUSED_KEY) !== null;
+  } catch (error) {
+    return false;
+  }
+}
+
+// The snapshot of this page's release, decompressed, or null when there is none to use.
+async function readSnapshot() {
+  if (!canSnapshot() || !navigator.serviceWorker.controller) return null;
+  const response = await fetch(SNAPSHOT_URL, { cache: "no-store" });
+  if (response.status !== 200 || response.headers.get("x-yacht-memory") !== "snapshot") {
+    return null;
+  }
+  if (response.headers.get("x-yacht-runtime") !== version) {
+    throw new Error(`made for Pyodide ${response.headers.get("x-yacht-runtime")}`);
+  }
+  const size = Number(response.headers.get("x-yacht-raw-bytes"));
+  const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
+  if (bytes.byteLength !== size) throw new Error(`${bytes.byteLength} bytes, not ${size}`);
+  return { bytes, digest: response.headers.get("x-yacht-digest") };
+}
+
+// Drop this release's snapshot (the service worker deletes it) and do not try one again in
+// this tab: the start goes on, or starts again, the normal way.
+function forget(reason) {
+  console.warn("Yacht: memory snapshot not used:", reason);
+  setStart("fallback");
+  try {
+    window.sessionStorage.setItem(REFUSED_KEY, reason);
+  } catch (error) {
+    // No session storage: the service worker's deletion is enough.
+  }
+  const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+  if (worker) worker.postMessage({ type: "memory-snapshot-drop", runtime: version });
+}
+
+// Called by the game's Python (yacht/web/main.py) when the snapshot it started from was made
+// from other sources than this page's: start again without it.
+globalThis.yachtRefuseMemorySnapshot = (reason) => {
+  forget(String(reason));
+  window.location.reload();
+};
+
+// -- making one ----------------------------------------------------------------------------------
+
+// Once the game is interactive and the service worker has the whole release (it then says which
+// release this page is), and the page is idle: make a snapshot in a worker and hand it to the
+// service worker.
+function laterMakeSnapshot(started) {
+  setMaking("pending");
+  releaseKnown.then((id) =>
+    whenIdle(() =>
+      import("./snapshot-maker.mjs")
+        .then((maker) => maker.makeSnapshot(started, { indexURL: INDEX_URL, version, release: id }))
+        .catch((error) => {
+          setMaking("failed");
+          console.warn("Yacht: no memory snapshot made:", error);
+        })
+    )
+  );
+}
+
+function whenIdle(task) {
+  const idle = window.requestIdleCallback || ((callback) => window.setTimeout(callback, 1000));
+  idle(() => task(), { timeout: 10000 });
+}

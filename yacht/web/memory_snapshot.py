@@ -1,0 +1,162 @@
+"""The Python side of the memory snapshot: what it holds, and whether it fits the page's files.
+
+``static/interpreter.mjs`` starts Pyodide from a snapshot of its memory when the release has one.
+The snapshot is made in a worker (``static/snapshot-worker.mjs``) by ``prepare``: an interpreter
+with the game's modules imported (every module but the page layer's, which needs the page, and
+the standard-library modules the page layer imports) and the translations read, and nothing
+else, no game and no saves. ``prepare`` also notes, in that memory, a digest of the files it was
+made from.
+
+A page started from a snapshot calls ``resume`` before anything else: it compares that digest
+with the page's own files (PyScript has written them by then) and readies what must differ from
+one visit to the next. Made from other files, the snapshot must not run the game; the page then
+starts again without it. Pure Python without the page, so it is tested on CPython.
+"""
+
+from __future__ import annotations
+
+import ast
+import gc
+import hashlib
+import importlib
+import importlib.machinery
+import os
+import random
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from types import CodeType
+from typing import Any
+
+from yacht.i18n import LANGUAGES, translator
+
+SOURCE_ROOT = Path("yacht")
+"""Where PyScript writes the package (relative to the interpreter's working directory)."""
+PAGE_LAYER = "yacht.web"
+NEVER_SHIPPED = ("yacht.tools", "yacht.__main__")
+SOURCE_SUFFIXES = (".py", ".po")
+"""The files a snapshot depends on (static/snapshot-maker.mjs sends the worker the same): the
+modules and the translations, not the strategy tables the game downloads once it runs."""
+
+_made_from: str | None = None
+"""The digest of the files a snapshot was made from; only ever set in a snapshot's memory."""
+_compiled: dict[str, tuple[bytes, CodeType]] = {}
+"""The page layer's modules compiled where the snapshot was made (absolute path -> source,
+code): they cannot be imported there, but their compiling need not be repeated on every visit."""
+_compile_source = importlib.machinery.SourceFileLoader.source_to_code
+
+
+def source_digest(root: Path = SOURCE_ROOT) -> str:
+    """SHA-256 of the source files under ``root``: each one's path, size and bytes, in path
+    order."""
+    digest = hashlib.sha256()
+    for path, name in _files(root):
+        data = path.read_bytes()
+        digest.update(f"{name}\n{len(data)}\n".encode())
+        digest.update(data)
+    return digest.hexdigest()
+
+
+def snapshot_modules(root: Path = SOURCE_ROOT) -> list[str]:
+    """The modules a snapshot imports: the package's, but the page layer's, and then the
+    standard-library modules the page layer imports."""
+    own: list[str] = []
+    used_by_page: set[str] = set()
+    for path, name in _files(root):
+        if not name.endswith(".py"):
+            continue
+        module = _module_name(name)
+        if _in(module, NEVER_SHIPPED):
+            continue
+        if _in(module, (PAGE_LAYER,)):
+            used_by_page |= _stdlib_imports(path)
+        else:
+            own.append(module)
+    return own + sorted(used_by_page)
+
+
+def prepare(root: Path = SOURCE_ROOT) -> str:
+    """Import what a snapshot holds and note the digest of ``root`` in this interpreter's
+    memory; returns the digest. Run only in the interpreter a snapshot is made of."""
+    global _made_from
+    for module in snapshot_modules(root):
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            # A standard-library module this runtime does not include: the page layer copes
+            # without it (it is imported under a guard there), so can the snapshot.
+            if module.startswith("yacht"):
+                raise
+    for language in LANGUAGES:
+        translator(language)
+    for path, name in _files(root):
+        if name.endswith(".py") and _in(_module_name(name), (PAGE_LAYER,)):
+            source = path.read_bytes()
+            code = compile(source, os.path.abspath(path), "exec", dont_inherit=True)
+            _compiled[os.path.abspath(path)] = (source, code)
+    _made_from = source_digest(root)
+    gc.collect()
+    return _made_from
+
+
+def made_from() -> str | None:
+    """The digest noted by ``prepare`` when this interpreter started from a snapshot, else None."""
+    return _made_from
+
+
+def resume(root: Path = SOURCE_ROOT) -> bool:
+    """Ready an interpreter started from a snapshot for this visit; False when the snapshot was
+    made from other files than those under ``root`` (the game must not start from it). True at
+    once on a normal start."""
+    if _made_from is None:
+        return True
+    if source_digest(root) != _made_from:
+        return False
+    # The snapshot's memory is the same on every visit: draw fresh randomness (the module's
+    # generator was seeded where the snapshot was made), read the time zone of this visit,
+    # and forget the directory listings taken before PyScript wrote this page's files. The
+    # page layer's modules then import from the code compiled with the snapshot.
+    random.seed()
+    if hasattr(time, "tzset"):
+        time.tzset()
+    importlib.invalidate_caches()
+    loader = importlib.machinery.SourceFileLoader
+    loader.source_to_code = _source_to_code  # type: ignore[method-assign,assignment]
+    return True
+
+
+def _source_to_code(loader: Any, data: Any, path: Any, *args: Any, **kwargs: Any) -> Any:
+    """The import system's compile step, answered from ``_compiled`` for a byte-identical file."""
+    known = _compiled.get(os.path.abspath(path)) if isinstance(path, str) else None
+    if known is not None and known[0] == data:
+        return known[1]
+    return _compile_source(loader, data, path, *args, **kwargs)
+
+
+def _files(root: Path) -> Iterator[tuple[Path, str]]:
+    found = (
+        (path, path.relative_to(root.parent).as_posix())
+        for path in root.rglob("*")
+        if path.suffix in SOURCE_SUFFIXES and "__pycache__" not in path.parts and path.is_file()
+    )
+    yield from sorted(found, key=lambda pair: pair[1])
+
+
+def _module_name(name: str) -> str:
+    parts = name.removesuffix(".py").split("/")
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _in(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == top or module.startswith(top + ".") for top in packages)
+
+
+def _stdlib_imports(path: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module)
+    return {name for name in found if name.partition(".")[0] in sys.stdlib_module_names}
