@@ -82,7 +82,9 @@ class Notices:
         """``handler`` inside the error boundary: a failure is logged and told in words, so a
         player never sees a traceback and the game stays as it was."""
 
-        def guarded(event: Any) -> None:
+        # ``event`` is optional: a timer (setTimeout, Safari's stand-in for idle callbacks)
+        # calls its function with no argument at all.
+        def guarded(event: Any = None) -> None:
             try:
                 handler(event)
             except Exception as error:
