@@ -3,7 +3,7 @@
 On CPython: which files and modules a snapshot depends on, and that ``resume`` refuses one made
 from other files. Under Node, with the pinned Pyodide from node_modules: a real snapshot of the
 game's modules, restored, and refused when made by another build. (A truncated one is refused
-before Pyodide sees it: static/interpreter.mjs checks its length; e2e/test_memory_snapshot.py.)
+before Pyodide sees it: static/interpreter.mjs checks its length; e2e/test_start_from_snapshot.py.)
 """
 
 from __future__ import annotations
