@@ -14,5 +14,6 @@ def test_no_test_module_name_is_in_both_folders() -> None:
         folder: {path.name for path in (ROOT / folder).rglob("test_*.py")}
         for folder in ("tests", "e2e")
     }
-    assert names["tests"] and names["e2e"]
+    assert names["tests"]
+    assert names["e2e"]
     assert names["tests"] & names["e2e"] == set()
