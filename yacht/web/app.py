@@ -13,7 +13,6 @@ from typing import Any
 
 from pyscript import document
 
-from yacht.game.actions import Action
 from yacht.game.setup import GameSetup
 from yacht.game.state import GameState
 from yacht.i18n import LANGUAGES, Translator, translator
@@ -73,14 +72,14 @@ class App:
         self._session = open_session(self._games, self._setup, self._seed, self.notices.note)
         self.advisor = Advisor()
         self._computer = ComputerTurns(
-            lambda: self._session.game, lambda action: self.act(action, by_computer=True)
+            lambda: self._session.game, lambda action: self.moves.act(action, by_computer=True)
         )
-        self._moves = Moves(self, self._lock, self.notices)
+        self.moves = Moves(self, self._lock, self.notices)
         self.extras = Extras(
             Hooks(
                 self._store,
                 lambda: self._session.game,
-                self.act,
+                self.moves.act,
                 self._begin,
                 self._play,
                 lambda: self._tr,
@@ -164,14 +163,6 @@ class App:
 
     # -- moves -----------------------------------------------------------------------------
 
-    def act(self, action: Action, *, by_computer: bool = False) -> None:
-        """Make the move ``action`` (see :class:`~yacht.web.moves.Moves`)."""
-        self._moves.act(action, by_computer=by_computer)
-
-    def toggle(self, index: int) -> None:
-        """Hold the die at ``index``, or take it back into the roll."""
-        self._moves.toggle(index)
-
     def shown(self, moved: Step) -> None:
         """Show what ``moved`` did."""
         self.extras.after_step(moved)  # records a finished game before its dialog opens
@@ -183,7 +174,7 @@ class App:
 
     def hint(self) -> None:
         """Show the solver's advice for the position on the board."""
-        if not self._moves.computers_turn():
+        if not self.moves.computers_turn():
             self.advisor.hint(self._session.game, self._tr, self.notices)
 
     def toggle_faster(self) -> None:

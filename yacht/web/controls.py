@@ -32,8 +32,8 @@ class Board(Keyboard, Protocol):
 
 def bind_board(board: Board, on: Listen) -> None:
     """Listen to every control of the board."""
-    on(by_id("roll"), "click", lambda _: board.act(Roll()))
-    on(by_id("undo"), "click", lambda _: board.act(Undo()))
+    on(by_id("roll"), "click", lambda _: board.moves.act(Roll()))
+    on(by_id("undo"), "click", lambda _: board.moves.act(Undo()))
     on(by_id("hint"), "click", lambda _: board.hint())
     on(by_id("faster"), "click", lambda _: board.toggle_faster())
     on(by_id("dice"), "click", lambda event: _on_die_click(board, event))
@@ -46,7 +46,7 @@ def bind_board(board: Board, on: Listen) -> None:
 def _on_die_click(board: Board, event: Any) -> None:
     die = closest(event.target, ".die")
     if die is not None and not die.disabled:
-        board.toggle(int(die.dataset.index))
+        board.moves.toggle(int(die.dataset.index))
 
 
 def _on_scorecard_click(board: Board, event: Any) -> None:

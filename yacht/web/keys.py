@@ -12,8 +12,9 @@ from typing import Any, Protocol
 
 from pyscript import window
 
-from yacht.game.actions import Action, Roll, Undo
+from yacht.game.actions import Roll, Undo
 from yacht.web.extras import Extras
+from yacht.web.moves import Moves
 from yacht.web.page import by_id, keep_focus_inside, key_is_tab, query
 
 FIELDS = ("INPUT", "SELECT", "TEXTAREA")
@@ -27,11 +28,7 @@ class Keyboard(Protocol):
 
     extras: Extras
 
-    def act(self, action: Action) -> None:
-        """Make a move."""
-
-    def toggle(self, index: int) -> None:
-        """Hold or release a die."""
+    moves: Moves
 
     def hint(self) -> None:
         """Show the hint."""
@@ -63,13 +60,13 @@ def on_key(board: Keyboard, event: Any) -> None:
 
 def _command(board: Keyboard, key: str, tag: str) -> Callable[[], None] | None:
     if key in ("1", "2", "3", "4", "5"):
-        return lambda: board.toggle(int(key) - 1)
+        return lambda: board.moves.toggle(int(key) - 1)
     if key == " " and tag in PRESSABLE:
         return None
     commands: dict[str, Callable[[], None]] = {
         "r": lambda: _roll_unless_airborne(board),
         " ": lambda: _roll_unless_airborne(board),
-        "u": lambda: board.act(Undo()),
+        "u": lambda: board.moves.act(Undo()),
         "h": board.hint,
         "n": board.open_setup,
     }
@@ -83,6 +80,10 @@ def _roll_unless_airborne(board: Keyboard) -> None:
     double click throws once; the key asks the same animation, so R pressed twice quickly
     throws once too, and with reduced motion the pause is the style sheet's shorter one.
     """
-    if str(window.getComputedStyle(by_id("roll")).pointerEvents) == "none":
-        return
-    board.act(Roll())
+    # Asked at the grant of the game's lock, not at the key press: a second press can come
+    # before the first roll is made, and only then are the dice in the air.
+    board.moves.act_chosen(
+        lambda: (
+            None if str(window.getComputedStyle(by_id("roll")).pointerEvents) == "none" else Roll()
+        )
+    )

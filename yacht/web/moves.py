@@ -51,7 +51,7 @@ class Moves:
     def act(self, action: Action, *, by_computer: bool = False) -> None:
         """Make ``action`` once this tab holds the game's lock; an illegal one is explained and
         changes nothing, one asked on a board another tab moved on is refused."""
-        self._locked(lambda: action, by_computer=by_computer)
+        self.act_chosen(lambda: action, by_computer=by_computer)
 
     def toggle(self, index: int) -> None:
         """Hold the die at ``index``, or take it back into the roll."""
@@ -63,7 +63,7 @@ class Moves:
                 return None
             return Release(index) if held[index] else Hold(index)
 
-        self._locked(choose, by_computer=False)
+        self.act_chosen(choose, by_computer=False)
 
     def computers_turn(self) -> bool:
         """True (and the player told so) while a computer player has the dice."""
@@ -75,7 +75,8 @@ class Moves:
         )
         return True
 
-    def _locked(self, choose: Callable[[], Action | None], *, by_computer: bool) -> None:
+    def act_chosen(self, choose: Callable[[], Action | None], *, by_computer: bool = False) -> None:
+        """Make the move ``choose`` picks when the lock is granted (None: no move after all)."""
         asked = self._lock.turns.followed
         self._lock.run(lambda: self._make(choose, asked, by_computer))
 
