@@ -141,6 +141,7 @@ def test_held_dice_keep_their_faces_and_undo_works_until_the_next_roll(game: Yac
     category = game.score_first_option()
     expect(game.page.locator("#undo")).to_be_enabled()
     game.page.get_by_role("button", name="Undo score").click()
+    game.settle()  # the move is made once the game's lock is granted, a moment after the click
     after_undo = game.snapshot()
     for key in ("dice", "cells", "rollsLeft"):
         assert after_undo[key] == before_scoring[key], key
