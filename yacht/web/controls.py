@@ -11,9 +11,9 @@ from typing import Any, Protocol
 
 from pyscript import document
 
-from yacht.game.actions import Roll, Undo
+from yacht.game.actions import Undo
 from yacht.rules.categories import Category
-from yacht.web.keys import Keyboard, on_key
+from yacht.web.keys import Keyboard, on_key, roll_unless_airborne
 from yacht.web.page import by_id, closest
 
 Listen = Callable[[Any, str, Callable[[Any], None]], None]
@@ -32,7 +32,7 @@ class Board(Keyboard, Protocol):
 
 def bind_board(board: Board, on: Listen) -> None:
     """Listen to every control of the board."""
-    on(by_id("roll"), "click", lambda _: board.moves.act(Roll()))
+    on(by_id("roll"), "click", lambda _: roll_unless_airborne(board.moves))
     on(by_id("undo"), "click", lambda _: board.moves.act(Undo()))
     on(by_id("hint"), "click", lambda _: board.hint())
     on(by_id("faster"), "click", lambda _: board.toggle_faster())

@@ -64,8 +64,8 @@ def _command(board: Keyboard, key: str, tag: str) -> Callable[[], None] | None:
     if key == " " and tag in PRESSABLE:
         return None
     commands: dict[str, Callable[[], None]] = {
-        "r": lambda: _roll_unless_airborne(board),
-        " ": lambda: _roll_unless_airborne(board),
+        "r": lambda: roll_unless_airborne(board.moves),
+        " ": lambda: roll_unless_airborne(board.moves),
         "u": lambda: board.moves.act(Undo()),
         "h": board.hint,
         "n": board.open_setup,
@@ -73,8 +73,9 @@ def _command(board: Keyboard, key: str, tag: str) -> Callable[[], None] | None:
     return commands.get(key.lower())
 
 
-def _roll_unless_airborne(board: Keyboard) -> None:
-    """Roll, unless the last throw's dice are still in the air (then the key is ignored).
+def roll_unless_airborne(moves: Moves) -> None:
+    """Roll, unless the last throw's dice are still in the air (then the key or click is
+    ignored).
 
     While they fly Roll's airborne animation (static/yacht.css) makes it take no pointer, so a
     double click throws once; the key asks the same animation, so R pressed twice quickly
@@ -82,7 +83,7 @@ def _roll_unless_airborne(board: Keyboard) -> None:
     """
     # Asked at the grant of the game's lock, not at the key press: a second press can come
     # before the first roll is made, and only then are the dice in the air.
-    board.moves.act_chosen(
+    moves.act_chosen(
         lambda: (
             None if str(window.getComputedStyle(by_id("roll")).pointerEvents) == "none" else Roll()
         )
