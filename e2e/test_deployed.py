@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 import test_offline as offline
+import test_start_from_snapshot as snapshots
 from harness import StaticServer, goto_booted, reload_booted, wait_booted
 from playwright.sync_api import BrowserContext, Page, expect
 from yacht_page import YachtPage
@@ -85,3 +86,21 @@ def test_the_built_site_plays_offline(new_site_context: Callable[..., BrowserCon
     expect(page.get_by_text("Playing offline")).to_be_visible()
     offline.play_one_turn(page)
     assert refused == []
+
+
+def test_the_built_site_starts_from_a_snapshot_of_its_bytecode(
+    new_site_context: Callable[..., BrowserContext],
+) -> None:
+    page = new_site_context(**offline.WITH_WORKER).new_page()
+    snapshots.first_visit_with_snapshot(page)
+    offline.play_one_turn(page)
+    saved = offline.saved_game(page)
+    # The game's modules, imported from the archive's bytecode, are in the snapshot's memory.
+    raw = snapshots.snapshot_bytes(snapshots.stored_entry(page))
+    assert b"yacht.rules.scoring" in raw
+    assert b"yacht.strategy.tables" in raw
+
+    reload_booted(page)
+    assert page.evaluate(snapshots.START_JS) == "snapshot"
+    assert offline.saved_game(page) == saved
+    offline.play_one_turn(page)

@@ -310,6 +310,22 @@ def test_r_pressed_twice_quickly_rolls_once(board: YachtPage, motion: str) -> No
     page.wait_for_function("JSON.parse(localStorage.getItem('yacht:game')).rolls === 2")
 
 
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_roll_asked_after_a_hold_is_thrown_however_quickly(board: YachtPage, motion: str) -> None:
+    # R, 2, Space as fast as keys go: holding a die shows the second throw is meant.
+    page = board.page
+    page.emulate_media(reduced_motion=motion)
+    board.new_game("traditional", ("Ann",))
+    page.locator("body").focus()
+    page.keyboard.press("r")
+    page.keyboard.press("2")
+    page.keyboard.press("Space")
+    board.settle()
+    saved = board.saved()
+    assert saved["rolls"] == 2, "the throw after the hold was ignored"
+    assert saved["held"] == [False, True, False, False, False]
+
+
 # -- the history -------------------------------------------------------------------------------
 
 WIDTH_JS = """() => {

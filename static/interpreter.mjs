@@ -53,8 +53,12 @@ export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
   const snapshot = await stored;
   if (snapshot) {
+    // Pyodide copies the bytes into its memory: drop them from the module's promise, or the
+    // page would hold the snapshot twice for as long as it is open.
+    const bytes = snapshot.bytes;
+    snapshot.bytes = null;
     try {
-      const started = await pyodide.loadPyodide({ ...settings, _loadSnapshot: snapshot.bytes });
+      const started = await pyodide.loadPyodide({ ...settings, _loadSnapshot: bytes });
       setStart("snapshot");
       return started;
     } catch (error) {

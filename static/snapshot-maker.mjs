@@ -9,7 +9,7 @@
 const SOURCE_ROOT = "yacht";
 // The files a snapshot depends on: the modules and the translations (yacht/web/memory_snapshot.py
 // digests the same), not the strategy tables the game downloads once it runs.
-const SOURCE_FILE = /\.(?:py|po)$/;
+const SOURCE_FILE = /\.(?:py|pyc|po)$/;
 // A worker that has not answered by then is stopped: a snapshot is a bonus, never a wait (a
 // busy phone may take a minute).
 const WORKER_TIMEOUT_MS = 300000;
@@ -54,8 +54,13 @@ function inWorker(job) {
     });
     const late = () => finish(new Error("the snapshot worker took too long"));
     const timer = setTimeout(late, WORKER_TIMEOUT_MS);
+    // Leaving the page stops the worker while the page is still whole, rather than leaving
+    // it to the page's teardown halfway through starting an interpreter.
+    const leaving = () => finish(new Error("the page was left before the snapshot was made"));
+    window.addEventListener("pagehide", leaving);
     function finish(error, result) {
       clearTimeout(timer);
+      window.removeEventListener("pagehide", leaving);
       worker.terminate();
       if (error) reject(error);
       else resolve(result);

@@ -9,6 +9,7 @@ before Pyodide sees it: static/interpreter.mjs checks its length; e2e/test_start
 from __future__ import annotations
 
 import json
+import py_compile
 import shutil
 import subprocess
 import sys
@@ -80,6 +81,35 @@ def test_the_snapshot_holds_all_but_the_page_layer() -> None:
     # The package's own modules first, so that each is imported as the game imports it.
     own = [m for m in modules if m.startswith("yacht")]
     assert modules[: len(own)] == own
+
+
+def bytecode_copy(destination: Path) -> Path:
+    """The package as the built site ships it: a sourceless ``.pyc`` in each module's place."""
+    site = shipped_copy(destination)
+    for source in sorted((site / "yacht").rglob("*.py")):
+        py_compile.compile(str(source), cfile=str(source.with_suffix(".pyc")), doraise=True)
+        source.unlink()
+    return site
+
+
+def test_a_bytecode_build_snapshots_the_same_modules(tmp_path: Path) -> None:
+    from_sources = memory_snapshot.snapshot_modules(shipped_copy(tmp_path / "source") / "yacht")
+    root = bytecode_copy(tmp_path / "built") / "yacht"
+    assert memory_snapshot.snapshot_modules(root) == from_sources
+
+    # The bytecode is what the snapshot was made from: a changed module changes the digest.
+    digest = memory_snapshot.source_digest(root)
+    scoring = root / "rules" / "scoring.pyc"
+    scoring.write_bytes(scoring.read_bytes() + b"\0")
+    assert memory_snapshot.source_digest(root) != digest
+
+
+def test_bytecode_of_another_python_is_read_as_importing_nothing(tmp_path: Path) -> None:
+    root = bytecode_copy(tmp_path) / "yacht"
+    # Another CPython's magic number, and code this one cannot unmarshal.
+    (root / "web" / "main.pyc").write_bytes(b"\0\0\r\n" + bytes(12) + b"another format")
+    modules = memory_snapshot.snapshot_modules(root)
+    assert "yacht.rules.scoring" in modules
 
 
 def run_python(site: Path, code: str) -> str:

@@ -20,6 +20,7 @@ import gc
 import hashlib
 import importlib
 import importlib.machinery
+import importlib.util
 import os
 import random
 import sys
@@ -35,9 +36,15 @@ SOURCE_ROOT = Path("yacht")
 """Where PyScript writes the package (relative to the interpreter's working directory)."""
 PAGE_LAYER = "yacht.web"
 NEVER_SHIPPED = ("yacht.tools", "yacht.__main__")
-SOURCE_SUFFIXES = (".py", ".po")
+MODULE_SUFFIXES = (".py", ".pyc")
+"""A module's file: its source (as ``make play`` serves it) or, on the built site, its bytecode
+(a sourceless ``.pyc`` where the source would be, as yacht/tools/build_site.py ships it)."""
+SOURCE_SUFFIXES = (*MODULE_SUFFIXES, ".po")
 """The files a snapshot depends on (static/snapshot-maker.mjs sends the worker the same): the
 modules and the translations, not the strategy tables the game downloads once it runs."""
+
+PYC_HEADER_BYTES = 16
+"""A ``.pyc`` file's header before its marshalled code: magic, flags and two words (PEP 552)."""
 
 _made_from: str | None = None
 """The digest of the files a snapshot was made from; only ever set in a snapshot's memory."""
@@ -64,7 +71,7 @@ def snapshot_modules(root: Path = SOURCE_ROOT) -> list[str]:
     own: list[str] = []
     used_by_page: set[str] = set()
     for path, name in _files(root):
-        if not name.endswith(".py"):
+        if not name.endswith(MODULE_SUFFIXES):
             continue
         module = _module_name(name)
         if _in(module, NEVER_SHIPPED):
@@ -144,7 +151,7 @@ def _files(root: Path) -> Iterator[tuple[Path, str]]:
 
 
 def _module_name(name: str) -> str:
-    parts = name.removesuffix(".py").split("/")
+    parts = name.removesuffix(".pyc").removesuffix(".py").split("/")
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
@@ -153,10 +160,39 @@ def _in(module: str, packages: tuple[str, ...]) -> bool:
 
 
 def _stdlib_imports(path: Path) -> set[str]:
+    found = _bytecode_imports(path) if path.suffix == ".pyc" else _source_imports(path)
+    return {name for name in found if name.partition(".")[0] in sys.stdlib_module_names}
+
+
+def _source_imports(path: Path) -> set[str]:
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             found.add(node.module)
-    return {name for name in found if name.partition(".")[0] in sys.stdlib_module_names}
+    return found
+
+
+def _bytecode_imports(path: Path) -> set[str]:
+    """The modules a ``.pyc`` imports by name. Written by another CPython, its code cannot be
+    read here: nothing is found, and the snapshot only lacks a speed-up."""
+    # Imported here, not at the top: only the interpreter a snapshot is made in reads bytecode,
+    # and every page imports this module at start.
+    import dis
+    import marshal
+
+    data = path.read_bytes()
+    if data[: len(importlib.util.MAGIC_NUMBER)] != importlib.util.MAGIC_NUMBER:
+        return set()
+    found: set[str] = set()
+    pending = [marshal.loads(data[PYC_HEADER_BYTES:])]
+    while pending:
+        code = pending.pop()
+        found.update(
+            str(instruction.argval)
+            for instruction in dis.get_instructions(code)
+            if instruction.opname == "IMPORT_NAME"
+        )
+        pending.extend(const for const in code.co_consts if isinstance(const, CodeType))
+    return found

@@ -19,7 +19,8 @@ from yacht.web.page import Element, by_id, create
 TUMBLE = ("tumble-a", "tumble-b")
 FLASH = ("flash-a", "flash-b")
 # Roll's twin: while it plays (as long as the dice are in the air) Roll takes no clicks, so a
-# double click or a double tap throws once.
+# double click or a double tap throws once. A hold or release lands the dice at once: a roll
+# asked after it is meant, however quickly it follows.
 AIRBORNE = ("airborne-a", "airborne-b")
 
 CellKey = tuple[str, int]
@@ -71,6 +72,8 @@ class Renderer:
         self._tumbling: list[str | None] = [None] * len(self._dice)
         self._flashing: dict[CellKey, str] = {}
         self._airborne: str | None = None
+        self._in_air = False  # whether Roll still plays self._airborne
+        self._held: tuple[bool, ...] = ()
 
     def view_of(self, game: GameState, tr: Translator) -> BoardView:
         """The board's view of ``game`` in ``tr``'s language, built once per state and language."""
@@ -111,10 +114,14 @@ class Renderer:
             write.attr(header, "aria-current", "true" if seat == view.current else None)
         for seat, mirror in enumerate(self._mirrors):
             write.cls(mirror, "current", seat == view.current)
-        if self._airborne is not None and view.dice[0].face is None:
-            # A new turn: whatever was in the air is gone, and Roll is at once ready again.
+        # A new turn, or a die held or released: whatever was in the air has landed, and Roll
+        # is at once ready again.
+        held = tuple(die.held for die in view.dice)
+        landed = view.dice[0].face is None or held != self._held
+        if self._in_air and landed and self._airborne is not None:
             write.drop_class(self._roll, self._airborne)
-            self._airborne = None
+            self._in_air = False
+        self._held = held
         self._latest = None
         for row in view.rows:
             for seat, cell in enumerate(row.cells):
@@ -143,6 +150,7 @@ class Renderer:
             playing = self._airborne
             following = self._airborne = _other(playing, AIRBORNE)
             self._write.swap_class(self._roll, playing, following)
+            self._in_air = True
         self._write.flush()
 
     def _release_focus(self, view: BoardView) -> None:
