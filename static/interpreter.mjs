@@ -142,12 +142,12 @@ globalThis.yachtRefuseMemorySnapshot = (reason) => {
 // -- making one ----------------------------------------------------------------------------------
 
 // Once the game is interactive and the service worker has the whole release (it then says which
-// release this page is), and the page is idle: make a snapshot in a worker and hand it to the
-// service worker.
+// release this page is), the player has had the page a while, and it is idle: make a snapshot in
+// a worker and hand it to the service worker.
 function laterMakeSnapshot(started) {
   setMaking("pending");
   releaseKnown.then((id) =>
-    whenIdle(() =>
+    whenSettled(() =>
       import("./snapshot-maker.mjs")
         .then((maker) => maker.makeSnapshot(started, { indexURL: INDEX_URL, version, release: id }))
         .catch((error) => {
@@ -158,7 +158,12 @@ function laterMakeSnapshot(started) {
   );
 }
 
-function whenIdle(task) {
+// A snapshot costs a core for a few seconds (a second interpreter starts in the worker). The
+// first seconds of a visit are when a player reloads, follows a link or leaves again, and when
+// the first moves are made: work begun then is often thrown away, and slows what they see.
+const SETTLE_MS = 8000;
+
+function whenSettled(task) {
   const idle = window.requestIdleCallback || ((callback) => window.setTimeout(callback, 1000));
-  idle(() => task(), { timeout: 10000 });
+  window.setTimeout(() => idle(() => task(), { timeout: 10000 }), SETTLE_MS);
 }
