@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "e2e"), str(ROOT / "bench")]
 
 from advice_positions import time_advice  # noqa: E402
-from harness import CHROMIUM_FLAGS, CdnMirror, StaticServer, Watch, choose_chromium  # noqa: E402
+from harness import CdnMirror, StaticServer, Watch, chromium_launch_options  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 
@@ -30,12 +30,7 @@ def browser_figures() -> dict[str, Any]:
     mirror = CdnMirror.from_node_modules(ROOT / "node_modules")
     try:
         with sync_playwright() as playwright:
-            own = Path(playwright.chromium.executable_path)
-            executable = choose_chromium(own if own.exists() else None)
-            launch: dict[str, Any] = {"headless": True, "args": list(CHROMIUM_FLAGS)}
-            if executable is not None:
-                launch["executable_path"] = str(executable)
-            browser = playwright.chromium.launch(**launch)
+            browser = playwright.chromium.launch(**chromium_launch_options(playwright))
             watch = Watch(mirror)
             context = watch.attach(browser.new_context(base_url=server.base_url))
             page = context.new_page()

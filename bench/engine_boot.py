@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "e2e")]
 
-from harness import CHROMIUM_FLAGS, CdnMirror, choose_chromium  # noqa: E402
+from harness import CdnMirror, chromium_launch_options  # noqa: E402
 from harness.engine_page import READY_JS, Board  # noqa: E402
 from harness.engine_site import EngineSite  # noqa: E402
 from harness.engines import ENGINES, STARTERS, missing, xvfb  # noqa: E402
@@ -33,12 +33,7 @@ def chromium_round(site: EngineSite) -> tuple[float, float]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        own = Path(playwright.chromium.executable_path)
-        executable = choose_chromium(own if own.exists() else None)
-        launch: dict[str, object] = {"headless": True, "args": list(CHROMIUM_FLAGS)}
-        if executable is not None:
-            launch["executable_path"] = str(executable)
-        browser = playwright.chromium.launch(**launch)  # type: ignore[arg-type]
+        browser = playwright.chromium.launch(**chromium_launch_options(playwright))
         try:
             page = browser.new_context().new_page()
             times = []

@@ -128,34 +128,19 @@ OPEN_HISTORY_JS = """() => {
 
 def in_the_page(games: int, runs: int) -> None:
     sys.path.insert(0, str(ROOT / "e2e"))
-    from harness import CHROMIUM_FLAGS, CdnMirror, StaticServer, choose_chromium
-    from playwright.sync_api import BrowserContext, Route, sync_playwright
+    from harness import CdnMirror, StaticServer, Watch, chromium_launch_options
+    from playwright.sync_api import sync_playwright
 
     text = HISTORY_RECORD.encode(random_history(games, 1))
     mirror = CdnMirror.from_node_modules(ROOT / "node_modules")
 
-    def mirrored(context: BrowserContext) -> BrowserContext:
-        def answer(route: Route) -> None:
-            found = mirror.resolve(route.request.url)
-            if found.file is None:
-                route.abort()
-                return
-            headers = {"content-type": found.content_type, "access-control-allow-origin": "*"}
-            route.fulfill(status=200, body=mirror.read(found.file), headers=headers)
-
-        context.route("https://cdn.jsdelivr.net/**", answer)
-        return context
-
     server = StaticServer(ROOT).start()
-    executable = choose_chromium(None)
     boots: dict[bool, list[float]] = {True: [], False: []}
     opens: list[float] = []
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=str(executable) if executable else None, args=CHROMIUM_FLAGS
-            )
-            context = mirrored(browser.new_context(service_workers="block"))
+            browser = playwright.chromium.launch(**chromium_launch_options(playwright))
+            context = Watch(mirror).attach(browser.new_context(service_workers="block"))
             page = context.new_page()
             page.goto(server.base_url)
             page.wait_for_selector("html[data-ready=true]", timeout=120_000)

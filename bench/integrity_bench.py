@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "e2e"))
 
-from harness import CHROMIUM_FLAGS, CdnMirror, StaticServer, choose_chromium  # noqa: E402
-from playwright.sync_api import BrowserContext, Route, sync_playwright  # noqa: E402
+from harness import CdnMirror, StaticServer, Watch, chromium_launch_options  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
 
 PYODIDE = "https://cdn.jsdelivr.net/pyodide/v314.0.2/full/"
 PINNED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -43,35 +43,16 @@ HASH_JS = """async (url) => {
 NO_PINS = "self.YACHT_RUNTIME_PINS = { files: {} }; self.yachtRuntimePin = () => null;"
 
 
-def mirrored(context: BrowserContext, mirror: CdnMirror) -> BrowserContext:
-    def answer(route: Route) -> None:
-        found = mirror.resolve(route.request.url)
-        if found.file is None:
-            route.abort()
-            return
-        route.fulfill(
-            status=200,
-            body=mirror.read(found.file),
-            headers={"content-type": found.content_type, "access-control-allow-origin": "*"},
-        )
-
-    context.route("https://cdn.jsdelivr.net/**", answer)
-    return context
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     runs = parser.parse_args().runs
     mirror = CdnMirror.from_node_modules(ROOT / "node_modules")
     server = StaticServer(ROOT).start()
-    executable = choose_chromium(None)
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=str(executable) if executable else None, args=CHROMIUM_FLAGS
-            )
-            context = mirrored(browser.new_context(service_workers="block"), mirror)
+            browser = playwright.chromium.launch(**chromium_launch_options(playwright))
+            context = Watch(mirror).attach(browser.new_context(service_workers="block"))
             page = context.new_page()
             page.goto(server.base_url + "e2e/smoke/blank.html")
             print("SHA-256 in the page (Web Crypto), median of", runs)
@@ -88,7 +69,7 @@ def main() -> None:
             for run in range(runs):
                 order = ["checked", "unchecked"] if run % 2 == 0 else ["unchecked", "checked"]
                 for kind in order:
-                    context = mirrored(browser.new_context(service_workers="block"), mirror)
+                    context = Watch(mirror).attach(browser.new_context(service_workers="block"))
                     if kind == "unchecked":
                         context.route(
                             "**/static/runtime-pins.js",

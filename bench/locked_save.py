@@ -20,10 +20,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "e2e"))
-sys.path.insert(0, str(ROOT / "bench"))
 
-from harness import CHROMIUM_FLAGS, CdnMirror, StaticServer, choose_chromium  # noqa: E402
-from integrity_bench import mirrored  # noqa: E402
+from harness import CdnMirror, StaticServer, Watch, chromium_launch_options  # noqa: E402
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 
 NO_LOCKS = "delete Navigator.prototype.locks;"
@@ -59,7 +57,7 @@ REQUEST_JS = """async (runs) => {
 def clicks_to_stored(
     browser: Browser, mirror: CdnMirror, url: str, locks: bool, n: int
 ) -> list[float]:
-    context = mirrored(browser.new_context(service_workers="block"), mirror)
+    context = Watch(mirror).attach(browser.new_context(service_workers="block"))
     if not locks:
         context.add_init_script(NO_LOCKS)
     page = context.new_page()
@@ -78,12 +76,9 @@ def main() -> None:
     clicks = parser.parse_args().clicks
     mirror = CdnMirror.from_node_modules(ROOT / "node_modules")
     server = StaticServer(ROOT).start()
-    executable = choose_chromium(None)
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=str(executable) if executable else None, args=CHROMIUM_FLAGS
-            )
+            browser = playwright.chromium.launch(**chromium_launch_options(playwright))
             page = browser.new_page()
             page.goto(server.base_url + "e2e/smoke/blank.html")
             bare = statistics.median(page.evaluate(REQUEST_JS, clicks))

@@ -91,10 +91,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
 
 from harness import (
     BOOT_TIMEOUT_MS,
-    CHROMIUM_FLAGS,
     CdnMirror,
     Watch,
-    choose_chromium,
+    chromium_launch_options,
     goto_booted,
     report,
 )
@@ -501,11 +500,7 @@ class PageBench:
         self.site_server = ServerProcess(self.site)
         self.floor_server = ServerProcess(REPO_ROOT / "bench")
         self.cdn = LocalCdn(self.mirror)
-        own = Path(playwright.chromium.executable_path)
-        executable = choose_chromium(own if own.exists() else None)
-        self.launch_args: dict[str, Any] = {"headless": True, "args": CHROMIUM_FLAGS}
-        if executable is not None:
-            self.launch_args["executable_path"] = str(executable)
+        self.launch_args = chromium_launch_options(playwright)
         self.browser: Browser = playwright.chromium.launch(**self.launch_args)
         self._gzip_sizes: dict[Path, int] = {}
 

@@ -18,6 +18,10 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Playwright
 
 DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
 
@@ -61,6 +65,17 @@ def choose_chromium(playwright_own: Path | None) -> Path | None:
         "No Chromium found: run `make test` (installs one), `playwright install chromium`, "
         "or set YACHT_CHROMIUM to a Chromium executable."
     )
+
+
+def chromium_launch_options(playwright: Playwright) -> dict[str, Any]:
+    """``chromium.launch`` options for a benchmark: headless, the flags above, and the
+    executable ``choose_chromium`` picks (Playwright's own when it was downloaded)."""
+    own = Path(playwright.chromium.executable_path)
+    options: dict[str, Any] = {"headless": True, "args": list(CHROMIUM_FLAGS)}
+    executable = choose_chromium(own if own.exists() else None)
+    if executable is not None:
+        options["executable_path"] = str(executable)
+    return options
 
 
 def _run(command: list[str]) -> None:
