@@ -960,7 +960,7 @@ def cold_rows(results: Results) -> list[Row]:
         *phase_rows(section, results.cold_game, PHASES),
         Row(section, "floor: bare Pyodide, 1+1", floor, "s"),
         *phase_rows(section, results.cold_floor, FLOOR_PHASES),
-        Row(section, "game / floor", game / floor, "x", Budget(1.10)),
+        Row(section, "game / floor", game / floor, "x", Budget(1.05)),
         fcp_row(section, results.cold_game),
     ]
     if results.cold_pyscript:

@@ -42,15 +42,41 @@ const releaseKnown = new Promise((resolve) => {
   });
 });
 
-// Started as soon as PyScript imports this module, so the snapshot is read while PyScript
-// fetches its config and Pyodide its WebAssembly.
+// Pyodide is started as soon as this module runs, not when PyScript asks for it: index.html
+// imports it ahead of PyScript's core.js, so the interpreter starts while PyScript loads its
+// core, its config and its plugins (about 0.3 s on a quiet machine, all before PyScript calls
+// loadPyodide). PyScript's call then gets the interpreter already on its way.
+//
+// PyScript 0.7.31 passes loadPyodide its stdout and stderr and the indexURL (replaced here), and
+// more only for `packages` in the config, which the game has none of: anything else would have
+// to be in the early start, so it is refused loudly rather than dropped.
+const PASSED_ON = new Set(["stdout", "stderr", "indexURL"]);
+const output = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
+
+// The snapshot is read, and then the interpreter started, at once.
 const stored = readSnapshot().catch((error) => {
   forget(`unreadable: ${error}`);
   return null;
 });
+const starting = start();
+starting.catch(() => {}); // PyScript's call below is handed the failure
 
 export async function loadPyodide(options = {}) {
-  const settings = { ...options, indexURL: INDEX_URL };
+  const extra = Object.keys(options).filter((name) => !PASSED_ON.has(name));
+  if (extra.length) {
+    throw new Error(`static/interpreter.mjs cannot pass these on to Pyodide: ${extra.join(", ")}`);
+  }
+  if (options.stdout) output.stdout = options.stdout;
+  if (options.stderr) output.stderr = options.stderr;
+  return starting;
+}
+
+async function start() {
+  const settings = {
+    indexURL: INDEX_URL,
+    stdout: (text) => output.stdout(text),
+    stderr: (text) => output.stderr(text),
+  };
   const snapshot = await stored;
   if (snapshot) {
     // Pyodide copies the bytes into its memory: drop them from the module's promise, or the
