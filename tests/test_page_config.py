@@ -67,6 +67,15 @@ def test_interpreter_is_the_pinned_pyodide_through_the_game_module() -> None:
     assert f'<link rel="modulepreload" href="{imported[0]}"' in (ROOT / "index.html").read_text()
 
 
+def test_the_interpreter_starts_ahead_of_pyscript() -> None:
+    # index.html runs the interpreter module before core.js (module scripts run in document
+    # order), so Pyodide starts while PyScript loads; PyScript then imports the same module.
+    html = (ROOT / "index.html").read_text()
+    scripts = re.findall(r'<script type="module" src="([^"]+)"', html)
+    interpreter = str(_config()["interpreter"]).removeprefix("./")
+    assert scripts.index(interpreter) < next(n for n, s in enumerate(scripts) if "core.js" in s)
+
+
 def test_index_loads_core_script_but_not_its_stylesheet() -> None:
     html = (ROOT / "index.html").read_text()
     version = _pins()["@pyscript/core"]
