@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import StaticServer, goto_booted, reload_booted, wait_booted
+from harness import CdnMirror, StaticServer, goto_booted, reload_booted, wait_booted
 from playwright.sync_api import BrowserContext, Page, expect
 from test_offline import (
     app_snapshots,
@@ -34,6 +34,7 @@ from test_offline import (
 __all__ = ["switchable_site"]  # a fixture, used below
 
 WITH_WORKER: dict[str, Any] = {"service_workers": "allow"}
+PYODIDE_FILES = "https://cdn.jsdelivr.net/pyodide/v314.0.2/full/"
 SNAPSHOT_WAIT_MS = 120_000
 STORED_JS = "() => document.documentElement.dataset.memorySnapshot === 'stored'"
 START_JS = "() => document.documentElement.dataset.pythonStart"
@@ -198,3 +199,44 @@ def test_a_snapshot_of_another_release_never_starts_its_game(
     expect_release(page, "second")
     expect(page.locator("html")).to_have_attribute("data-module", "second")
     expect_normal_start_after_refusal(page)
+
+
+FORGET_JS = """async (name) => {
+  let forgotten = 0;
+  for (const cacheName of await caches.keys()) {
+    const cache = await caches.open(cacheName);
+    for (const request of await cache.keys()) {
+      if (request.url.endsWith('/' + name)) forgotten += Number(await cache.delete(request));
+    }
+  }
+  return forgotten;
+}"""
+
+
+@pytest.mark.parametrize("module", ["pyodide.mjs", "pyodide.asm.mjs"])
+def test_a_tampered_runtime_module_never_makes_a_snapshot(
+    new_site_context: Callable[..., BrowserContext], cdn_mirror: CdnMirror, module: str
+) -> None:
+    # The snapshot worker imports Pyodide's modules itself, where no integrity attribute
+    # reaches: a copy that does not match its pin is never run there, so no snapshot of it.
+    context = new_site_context(**WITH_WORKER)
+    page = context.new_page()
+    goto_booted(page, "")
+    wait_settled(page)
+    original = cdn_mirror.resolve(PYODIDE_FILES + module)
+    assert original.file is not None
+    tampered = cdn_mirror.read(original.file) + b"\n// changed on the way\n"
+    context.route(
+        f"**/{module}",
+        lambda route: route.fulfill(
+            body=tampered,
+            headers={"content-type": "text/javascript", "access-control-allow-origin": "*"},
+        ),
+    )
+    # Out of the worker's caches, so the copy on the way is the one the snapshot worker gets.
+    assert page.evaluate(FORGET_JS, module) >= 1
+    expect(page.locator("html")).to_have_attribute(
+        "data-memory-snapshot", "failed", timeout=SNAPSHOT_WAIT_MS
+    )
+    assert page.evaluate(READ_ENTRY_JS) is None
+    play_one_turn(page)

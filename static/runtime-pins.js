@@ -1,12 +1,16 @@
-// SHA-256 of the runtime files that Pyodide fetches by itself, where Subresource Integrity cannot
-// reach them: its WebAssembly (the interpreter), the standard library and the package lock. The
-// page (static/boot.js) and the service worker (sw.js, which imports this file) both refuse a copy
-// that does not match. A file is known by its name, so a self-hosted copy of the runtime is
+// SHA-256 of the runtime files that Subresource Integrity cannot reach: those Pyodide fetches by
+// itself, its WebAssembly (the interpreter), the standard library and the package lock, and its
+// two JavaScript modules where the memory snapshot's worker imports them (a worker's import()
+// takes no integrity; the page imports them with it). The page (static/boot.js), the snapshot
+// worker (static/snapshot-worker.mjs) and the service worker (sw.js, which imports this file)
+// all refuse a copy that does not match. A file is known by its name, so a self-hosted copy of the runtime is
 // checked too. The version is the Pyodide pinned in package.json, index.html and pyscript.toml;
 // tests/test_hardening.py computes these hashes from node_modules/pyodide and compares.
 self.YACHT_RUNTIME_PINS = Object.freeze({
   pyodide: "314.0.2",
   files: Object.freeze({
+    "pyodide.mjs": "sha256-lV0giLu3/HmnPEgCrKI3DB2Vv9+v+kEh4Prr2isOo/k=",
+    "pyodide.asm.mjs": "sha256-x+zN/reoQZ1h+RDwaFtFzVYQt/9bvoRMPBBQ7mYjtkE=",
     "pyodide.asm.wasm": "sha256-96ihaeUTeR4Y+geQ+2nW8mVrd56QErpX4D6XPw3ws58=",
     "python_stdlib.zip": "sha256-EBqclMpjBMFHjIm3tZUTa5pRtCib3FtGfYbbVT7+6bM=",
     "pyodide-lock.json": "sha256-yWPSKFj2vLj0FYaiFC8DkFqzcMiOoiqGonNulfrCqPM="

@@ -33,7 +33,13 @@ self.addEventListener("message", async (event) => {
   }
 });
 
+// Pyodide's modules, imported only once their bytes match the pins: a worker's import() takes
+// no integrity, so each is fetched through the check above first (the import then finds the
+// same copy in the HTTP cache, or in the service worker, which checks the pins too).
+const MODULES = ["pyodide.mjs", "pyodide.asm.mjs"];
+
 async function make({ indexURL, files }) {
+  await Promise.all(MODULES.map((name) => self.fetch(`${indexURL}${name}`)));
   const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
   const quiet = () => {};
   const py = await loadPyodide({ indexURL, stdout: quiet, stderr: quiet, _makeSnapshot: true });

@@ -9,6 +9,7 @@ import json
 import re
 import shutil
 import struct
+import subprocess
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -146,3 +147,57 @@ def test_every_module_ships_as_bytecode_and_nothing_else_changes(
     )
     assert archive_names(bytecode_archive.root) == expected
     assert any(name.endswith(".po") for name in expected)
+
+
+# Imports the built archive in the pinned Pyodide under Node and reports what the code kept.
+IMPORT_BUILT_JS = """
+import { loadPyodide } from %(pyodide)s;
+const pyodide = await loadPyodide({ indexURL: %(index)s, stdout: () => {}, stderr: console.error });
+pyodide.FS.mkdirTree("/site");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: %(site)s }, "/site");
+console.log(pyodide.runPython(`
+import json, sys
+sys.path.insert(0, "/site")
+import yacht.rules.dice as dice
+from yacht.saves.slots import Store
+function = dice.face_counts
+positions = list(function.__code__.co_positions())
+json.dumps({
+    "module_doc": dice.__doc__,
+    "function_doc": function.__doc__,
+    "protocol_method": Store.read.__doc__,
+    "lines": all(line is not None for line, _, _, _ in positions[1:]),
+    "columns": any(column is not None for _, _, column, _ in positions),
+})
+`));
+"""
+
+
+@pytest.mark.slow
+def test_bytecode_leaves_out_docstrings_and_column_ranges(
+    bytecode_archive: BuiltSite, tmp_path: Path
+) -> None:
+    # Only readers of the source use them; line numbers stay for tracebacks.
+    with zipfile.ZipFile(bytecode_archive.root / ARCHIVE) as archive:
+        archive.extractall(tmp_path / "site")
+    script = tmp_path / "import_built.mjs"
+    script.write_text(
+        IMPORT_BUILT_JS
+        % {
+            "pyodide": json.dumps((PYODIDE / "pyodide.mjs").as_uri()),
+            "index": json.dumps(f"{PYODIDE}/"),
+            "site": json.dumps(str(tmp_path / "site")),
+        },
+        "utf-8",
+    )
+    node = shutil.which("node")
+    assert node is not None
+    done = subprocess.run([node, str(script)], capture_output=True, text=True, check=True)
+    kept = json.loads(done.stdout.strip().splitlines()[-1])
+    assert kept == {
+        "module_doc": None,
+        "function_doc": None,
+        "protocol_method": None,
+        "lines": True,
+        "columns": False,
+    }

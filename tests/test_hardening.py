@@ -254,7 +254,13 @@ def test_the_integrity_check_would_notice_a_change(tmp_path: Path) -> None:
 
 # -- the runtime files Pyodide fetches itself: pinned by SHA-256 ------------------------------
 
-PINNED_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PINNED_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
 
 
 def sha256(path: Path) -> str:

@@ -9,6 +9,10 @@
 // to OUT_ROOT under the same path with the suffix .pyc, as a sourceless module (the page ships
 // no .py beside it), with its path as the file name its tracebacks show. Prints one JSON line:
 // the Python version, the magic number (hex) and the cache tag of the compiling interpreter.
+//
+// Left out of the bytecode, as only readers of the source use them (a third of its size):
+// docstrings (nothing in the game reads __doc__) and the column ranges of each instruction
+// (PYTHONNODEBUGRANGES: tracebacks keep their file and line, without the ^^^ markers).
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,7 +21,12 @@ const [pyodideDir, sourceRoot, outRoot] = process.argv.slice(2).map((arg) => res
 const files = JSON.parse(readFileSync(0, "utf-8"));
 
 const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
-const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/`, stdout: () => {}, stderr: console.error });
+const pyodide = await loadPyodide({
+  indexURL: `${pyodideDir}/`,
+  env: { PYTHONNODEBUGRANGES: "1" },
+  stdout: () => {},
+  stderr: console.error,
+});
 const { FS } = pyodide;
 FS.mkdirTree("/src");
 FS.mkdirTree("/out");
@@ -25,16 +34,30 @@ FS.mount(FS.filesystems.NODEFS, { root: sourceRoot }, "/src");
 FS.mount(FS.filesystems.NODEFS, { root: outRoot }, "/out");
 pyodide.globals.set("files", pyodide.toPy(files));
 const report = pyodide.runPython(`
-import importlib.util, json, os, py_compile, sys
+import ast, importlib._bootstrap_external as external, importlib.util, json, os, sys
+
+DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+def without_docstrings(tree):
+    for node in ast.walk(tree):
+        if not isinstance(node, DOCUMENTED) or not node.body:
+            continue
+        first = node.body[0]
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            # A body of a docstring alone (a protocol's method) keeps a statement.
+            node.body[0:1] = [] if len(node.body) > 1 else [ast.copy_location(ast.Pass(), first)]
+    return tree
 
 for name in files:
+    with open("/src/" + name, "rb") as file:
+        source = file.read()
+    code = compile(without_docstrings(ast.parse(source, name)), name, "exec", dont_inherit=True)
     target = "/out/" + name[: -len(".py")] + ".pyc"
     os.makedirs(os.path.dirname(target), exist_ok=True)
-    # UNCHECKED_HASH: the header carries no source timestamp to compare (there is no source).
-    py_compile.compile(
-        "/src/" + name, cfile=target, dfile=name, doraise=True,
-        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
-    )
+    # An unchecked hash-based .pyc, as py_compile's UNCHECKED_HASH writes: the header carries
+    # no source timestamp to compare (there is no source).
+    with open(target, "wb") as file:
+        file.write(external._code_to_hash_pyc(code, importlib.util.source_hash(source), False))
 json.dumps({
     "python": sys.version.split()[0],
     "magic": importlib.util.MAGIC_NUMBER.hex(),

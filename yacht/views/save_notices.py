@@ -7,6 +7,8 @@ another one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from yacht.errors import Damage, InvalidSaveError, TooManyGamesError
@@ -67,90 +69,98 @@ def describe(notice: Notice, tr: Translator = ENGLISH) -> str:
     return _describe_setup(notice, tr)
 
 
-def _describe_game(notice: Notice, tr: Translator) -> str:
-    """The game in progress (``yacht:game``)."""
+@dataclass(frozen=True)
+class _RecordWords:
+    """What the notices about one stored record say, each a whole sentence."""
+
+    newer: str
+    """Made by a newer version: kept unchanged, not written over."""
+    unreadable: str
+    """The record could not be read (a reason follows)."""
+    backup_kept: str
+    """What happens now that a copy of it is kept as a backup."""
+    no_room: str
+    """What happens when there was no room for that copy."""
+    reason: Callable[[Damage | None], str]
+
+
+def _describe_record(notice: Notice, words: _RecordWords) -> str:
+    """A newer or damaged record: the one shape every stored record's notices share."""
     match notice.event:
         case Event.NEWER:
-            return tr.gettext(
+            return words.newer
+        case Event.DAMAGED:
+            return join_sentences(words.unreadable, words.reason(notice.damage), words.backup_kept)
+        case Event.DAMAGED_KEPT:
+            return join_sentences(words.unreadable, words.reason(notice.damage), words.no_room)
+    return ""
+
+
+def _describe_game(notice: Notice, tr: Translator) -> str:
+    """The game in progress (``yacht:game``)."""
+    return _describe_record(
+        notice,
+        _RecordWords(
+            newer=tr.gettext(
                 "Your saved game was made by a newer version of Yacht, so this page cannot "
                 "continue it. It is kept unchanged, and this game will not be saved: reload "
                 "the page to get the newest version."
-            )
-        case Event.DAMAGED:
-            return join_sentences(
-                tr.gettext("Your saved game could not be opened."),
-                reason(notice.damage, tr),
-                tr.gettext(
-                    "A new game has started; the old save is kept in this browser as a backup."
-                ),
-            )
-        case Event.DAMAGED_KEPT:
-            return join_sentences(
-                tr.gettext("Your saved game could not be opened."),
-                reason(notice.damage, tr),
-                tr.gettext(
-                    "There is no room to keep a copy of it, so it is left untouched and "
-                    "progress will not be saved."
-                ),
-            )
-    return ""
+            ),
+            unreadable=tr.gettext("Your saved game could not be opened."),
+            backup_kept=tr.gettext(
+                "A new game has started; the old save is kept in this browser as a backup."
+            ),
+            no_room=tr.gettext(
+                "There is no room to keep a copy of it, so it is left untouched and "
+                "progress will not be saved."
+            ),
+            reason=lambda damage: reason(damage, tr),
+        ),
+    )
 
 
 def _describe_setup(notice: Notice, tr: Translator) -> str:
     """The choices of new games (``yacht:setup``)."""
-    match notice.event:
-        case Event.NEWER:
-            return tr.gettext(
+    return _describe_record(
+        notice,
+        _RecordWords(
+            newer=tr.gettext(
                 "Your game settings were saved by a newer version of Yacht. They are kept "
                 "unchanged, so changes made here will not be remembered."
-            )
-        case Event.DAMAGED:
-            return join_sentences(
-                tr.gettext("Your game settings could not be read."),
-                reason(notice.damage, tr),
-                tr.gettext(
-                    "The usual settings are used; the old ones are kept in this browser as a "
-                    "backup."
-                ),
-            )
-        case Event.DAMAGED_KEPT:
-            return join_sentences(
-                tr.gettext("Your game settings could not be read."),
-                reason(notice.damage, tr),
-                tr.gettext(
-                    "There is no room to keep a copy of them, so they are left untouched and "
-                    "the choices of new games will not be remembered."
-                ),
-            )
-    return ""
+            ),
+            unreadable=tr.gettext("Your game settings could not be read."),
+            backup_kept=tr.gettext(
+                "The usual settings are used; the old ones are kept in this browser as a backup."
+            ),
+            no_room=tr.gettext(
+                "There is no room to keep a copy of them, so they are left untouched and "
+                "the choices of new games will not be remembered."
+            ),
+            reason=lambda damage: reason(damage, tr),
+        ),
+    )
 
 
 def _describe_settings(notice: Notice, tr: Translator) -> str:
     """The language and sound record (``yacht:settings``)."""
-    match notice.event:
-        case Event.NEWER:
-            return tr.gettext(
+    return _describe_record(
+        notice,
+        _RecordWords(
+            newer=tr.gettext(
                 "Your language and sound choices were saved by a newer version of Yacht. They "
                 "are kept unchanged, so changes made here will not be remembered."
-            )
-        case Event.DAMAGED:
-            return join_sentences(
-                tr.gettext("Your language and sound choices could not be read."),
-                _settings_reason(notice.damage, tr),
-                tr.gettext(
-                    "The usual ones are used; the old record is kept in this browser as a backup."
-                ),
-            )
-        case Event.DAMAGED_KEPT:
-            return join_sentences(
-                tr.gettext("Your language and sound choices could not be read."),
-                _settings_reason(notice.damage, tr),
-                tr.gettext(
-                    "There is no room to keep a copy of them, so they are left untouched and "
-                    "changes made here will not be remembered."
-                ),
-            )
-    return ""
+            ),
+            unreadable=tr.gettext("Your language and sound choices could not be read."),
+            backup_kept=tr.gettext(
+                "The usual ones are used; the old record is kept in this browser as a backup."
+            ),
+            no_room=tr.gettext(
+                "There is no room to keep a copy of them, so they are left untouched and "
+                "changes made here will not be remembered."
+            ),
+            reason=lambda damage: _settings_reason(damage, tr),
+        ),
+    )
 
 
 def _settings_reason(damage: Damage | None, tr: Translator) -> str:
@@ -247,37 +257,31 @@ def overwritten_by_another_tab(tr: Translator = ENGLISH) -> str:
 
 def describe_history_notice(notice: Notice, tr: Translator = ENGLISH) -> str:
     """What to tell the player about trouble with the stored history."""
-    match notice.event:
-        case Event.UNAVAILABLE:
-            return tr.gettext(
-                "The game history could not be saved: this browser's storage for the game is "
-                "full or switched off. Finished games are kept only until you leave. Exporting "
-                "your saves and clearing the history makes room."
-            )
-        case Event.NEWER:
-            return tr.gettext(
+    if notice.event is Event.UNAVAILABLE:
+        return tr.gettext(
+            "The game history could not be saved: this browser's storage for the game is "
+            "full or switched off. Finished games are kept only until you leave. Exporting "
+            "your saves and clearing the history makes room."
+        )
+    return _describe_record(
+        notice,
+        _RecordWords(
+            newer=tr.gettext(
                 "Your game history was saved by a newer version of Yacht. It is kept "
                 "unchanged, and games finished here are not added to it: reload the page to "
                 "get the newest version."
-            )
-        case Event.DAMAGED:
-            return join_sentences(
-                tr.gettext("Your game history could not be read."),
-                reason(notice.damage, tr),
-                tr.gettext(
-                    "A new history has started; the old one is kept in this browser as a backup."
-                ),
-            )
-        case Event.DAMAGED_KEPT:
-            return join_sentences(
-                tr.gettext("Your game history could not be read."),
-                reason(notice.damage, tr),
-                tr.gettext(
-                    "There is no room to keep a copy of it, so it is left untouched and "
-                    "finished games are not added to it."
-                ),
-            )
-    return ""
+            ),
+            unreadable=tr.gettext("Your game history could not be read."),
+            backup_kept=tr.gettext(
+                "A new history has started; the old one is kept in this browser as a backup."
+            ),
+            no_room=tr.gettext(
+                "There is no room to keep a copy of it, so it is left untouched and "
+                "finished games are not added to it."
+            ),
+            reason=lambda damage: reason(damage, tr),
+        ),
+    )
 
 
 def not_recorded(why: NotStored, tr: Translator = ENGLISH) -> str:
