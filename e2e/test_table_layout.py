@@ -239,3 +239,29 @@ def test_a_tap_on_a_die_holds_that_die(table: YachtPage, size: dict[str, int]) -
         page.wait_for_function("b => localStorage.getItem('yacht:game') !== b", arg=before)
         held = [die[1] == "true" for die in table.snapshot()["dice"]]
         assert held == [i <= index for i in range(5)], f"tapped die {index + 1}, held {held}"
+
+
+HEADINGS_JS = """() => [...document.querySelectorAll('#scorecard thead tr')]
+  .filter((row) => row.getClientRects().length)
+  .map((row) => {
+    const [category, seat] = row.children;
+    const name = seat.querySelector('.seat-name');
+    const a = category.getBoundingClientRect(), b = name.getBoundingClientRect();
+    return {cut: name.scrollWidth > name.clientWidth, apart: a.right <= b.left,
+            inside: b.right <= row.getBoundingClientRect().right + 0.5};
+  })"""
+
+
+@pytest.mark.parametrize("viewport", [*PHONES, {"width": 1280, "height": 800}])
+def test_a_solo_players_name_is_shown_whole_beside_the_category_heading(
+    table: YachtPage, viewport: dict[str, int]
+) -> None:
+    page = table.page
+    page.set_viewport_size(viewport)
+    table.new_game("traditional", ("Player 1",))
+    headings = page.evaluate(HEADINGS_JS)
+    assert headings, "no header row shown"
+    assert headings == [{"cut": False, "apart": True, "inside": True}] * len(headings)
+    # A long name is cut with an ellipsis, never over the category heading.
+    table.new_game("extended", ("Alexandria Konstantinova",))
+    assert all(h["apart"] and h["inside"] for h in page.evaluate(HEADINGS_JS))
