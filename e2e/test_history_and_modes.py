@@ -238,11 +238,15 @@ def test_a_wasted_zero_is_questioned_and_can_be_cancelled_by_keyboard(
 
 
 def enter(page: Page, faces: str) -> None:
+    # Moves are made when the game's lock is granted: a click just before (a score) may not be
+    # stored yet, and its save is not this throw's.
+    YachtPage(page).settle()
     before = stored(page, "yacht:game")
     field = page.get_by_label("Faces thrown")
     field.fill(faces)
     field.press("Enter")
     page.wait_for_function("b => localStorage.getItem('yacht:game') !== b", arg=before)
+    YachtPage(page).settle()
 
 
 def test_real_dice_play_a_whole_game_from_typed_faces(
