@@ -15,6 +15,7 @@ import re
 import shutil
 import socket
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -141,12 +142,17 @@ class NetworkCut:
     def __init__(self, context: BrowserContext) -> None:
         self.context = context
         self.refused: list[str] = []
+        self._cut_at = time.monotonic()
         context.set_offline(True)
         # Routes run newest first, so this one answers before the harness's CDN mirror.
         context.route("**/*", self._refuse)
 
     def _refuse(self, route: Route) -> None:
-        self.refused.append(route.request.url)
+        # Each refusal says what asked, and when: enough to find which part wanted the network.
+        request = route.request
+        asker = "the service worker" if request.service_worker else request.resource_type
+        after = time.monotonic() - self._cut_at
+        self.refused.append(f"{request.url} (by {asker}, {after:.1f} s after the cut)")
         route.abort("internetdisconnected")
 
     def restore(self) -> None:
