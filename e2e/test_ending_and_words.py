@@ -295,14 +295,20 @@ def test_a_computers_turn_is_told_on_screen_and_its_seat_marked(board: YachtPage
 # -- the R key -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-def test_r_pressed_twice_quickly_rolls_once(board: YachtPage, motion: str) -> None:
+def keys_in_a_new_game(board: YachtPage, motion: str, *keys: str) -> Page:
+    """A new solo game with ``motion`` emulated, then ``keys`` pressed as fast as keys go."""
     page = board.page
     page.emulate_media(reduced_motion=motion)
     board.new_game("traditional", ("Ann",))
     page.locator("body").focus()
-    page.keyboard.press("r")
-    page.keyboard.press("r")
+    for key in keys:
+        page.keyboard.press(key)
+    return page
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_r_pressed_twice_quickly_rolls_once(board: YachtPage, motion: str) -> None:
+    page = keys_in_a_new_game(board, motion, "r", "r")
     page.wait_for_timeout(100)
     assert board.saved()["rolls"] == 1, "R twice threw twice"
     page.wait_for_timeout(800)  # the dice are down
@@ -312,14 +318,8 @@ def test_r_pressed_twice_quickly_rolls_once(board: YachtPage, motion: str) -> No
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_a_roll_asked_after_a_hold_is_thrown_however_quickly(board: YachtPage, motion: str) -> None:
-    # R, 2, Space as fast as keys go: holding a die shows the second throw is meant.
-    page = board.page
-    page.emulate_media(reduced_motion=motion)
-    board.new_game("traditional", ("Ann",))
-    page.locator("body").focus()
-    page.keyboard.press("r")
-    page.keyboard.press("2")
-    page.keyboard.press("Space")
+    # R, 2, Space: holding a die shows the second throw is meant.
+    keys_in_a_new_game(board, motion, "r", "2", "Space")
     board.settle()
     saved = board.saved()
     assert saved["rolls"] == 2, "the throw after the hold was ignored"

@@ -81,18 +81,22 @@ class _RecordWords:
     """What happens now that a copy of it is kept as a backup."""
     no_room: str
     """What happens when there was no room for that copy."""
-    reason: Callable[[Damage | None], str]
 
 
-def _describe_record(notice: Notice, words: _RecordWords) -> str:
+def _describe_record(
+    notice: Notice,
+    words: _RecordWords,
+    tr: Translator,
+    explain: Callable[[Damage | None, Translator], str] = reason,
+) -> str:
     """A newer or damaged record: the one shape every stored record's notices share."""
     match notice.event:
         case Event.NEWER:
             return words.newer
         case Event.DAMAGED:
-            return join_sentences(words.unreadable, words.reason(notice.damage), words.backup_kept)
+            return join_sentences(words.unreadable, explain(notice.damage, tr), words.backup_kept)
         case Event.DAMAGED_KEPT:
-            return join_sentences(words.unreadable, words.reason(notice.damage), words.no_room)
+            return join_sentences(words.unreadable, explain(notice.damage, tr), words.no_room)
     return ""
 
 
@@ -114,8 +118,8 @@ def _describe_game(notice: Notice, tr: Translator) -> str:
                 "There is no room to keep a copy of it, so it is left untouched and "
                 "progress will not be saved."
             ),
-            reason=lambda damage: reason(damage, tr),
         ),
+        tr,
     )
 
 
@@ -136,8 +140,8 @@ def _describe_setup(notice: Notice, tr: Translator) -> str:
                 "There is no room to keep a copy of them, so they are left untouched and "
                 "the choices of new games will not be remembered."
             ),
-            reason=lambda damage: reason(damage, tr),
         ),
+        tr,
     )
 
 
@@ -158,8 +162,9 @@ def _describe_settings(notice: Notice, tr: Translator) -> str:
                 "There is no room to keep a copy of them, so they are left untouched and "
                 "changes made here will not be remembered."
             ),
-            reason=lambda damage: _settings_reason(damage, tr),
         ),
+        tr,
+        _settings_reason,
     )
 
 
@@ -279,8 +284,8 @@ def describe_history_notice(notice: Notice, tr: Translator = ENGLISH) -> str:
                 "There is no room to keep a copy of it, so it is left untouched and "
                 "finished games are not added to it."
             ),
-            reason=lambda damage: reason(damage, tr),
         ),
+        tr,
     )
 
 
