@@ -5,6 +5,7 @@ The build in the browser (boot, play, offline) is e2e/test_deployed.py; here the
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import shutil
@@ -16,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from yacht.rules.rulesets import UpperBonus
 from yacht.tools.build_site import (
     ARCHIVE,
     PUBLISHED,
@@ -156,9 +158,11 @@ const pyodide = await loadPyodide({ indexURL: %(index)s, stdout: () => {}, stder
 pyodide.FS.mkdirTree("/site");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: %(site)s }, "/site");
 console.log(pyodide.runPython(`
-import json, sys
+import dataclasses, json, sys
 sys.path.insert(0, "/site")
+import yacht.i18n as i18n
 import yacht.rules.dice as dice
+from yacht.rules.rulesets import UpperBonus
 from yacht.saves.slots import Store
 function = dice.face_counts
 positions = list(function.__code__.co_positions())
@@ -168,16 +172,21 @@ json.dumps({
     "protocol_method": Store.read.__doc__,
     "lines": all(line is not None for line, _, _, _ in positions[1:]),
     "columns": any(column is not None for _, _, column, _ in positions),
+    "function_annotations": function.__annotations__,
+    "module_annotations": i18n.__annotations__,
+    "module_names": sorted(set(i18n.LANGUAGES) & {"en", "ru"}),
+    "dataclass_fields": [field.name for field in dataclasses.fields(UpperBonus)],
 })
 `));
 """
 
 
 @pytest.mark.slow
-def test_bytecode_leaves_out_docstrings_and_column_ranges(
+def test_bytecode_leaves_out_docstrings_column_ranges_and_annotations(
     bytecode_archive: BuiltSite, tmp_path: Path
 ) -> None:
-    # Only readers of the source use them; line numbers stay for tracebacks.
+    # Only readers of the source use them; line numbers stay for tracebacks, and a dataclass
+    # keeps the annotations that are its fields.
     with zipfile.ZipFile(bytecode_archive.root / ARCHIVE) as archive:
         archive.extractall(tmp_path / "site")
     script = tmp_path / "import_built.mjs"
@@ -200,4 +209,8 @@ def test_bytecode_leaves_out_docstrings_and_column_ranges(
         "protocol_method": None,
         "lines": True,
         "columns": False,
+        "function_annotations": {},
+        "module_annotations": {},
+        "module_names": ["en", "ru"],
+        "dataclass_fields": [field.name for field in dataclasses.fields(UpperBonus)],
     }

@@ -10,9 +10,12 @@
 // no .py beside it), with its path as the file name its tracebacks show. Prints one JSON line:
 // the Python version, the magic number (hex) and the cache tag of the compiling interpreter.
 //
-// Left out of the bytecode, as only readers of the source use them (a third of its size):
-// docstrings (nothing in the game reads __doc__) and the column ranges of each instruction
-// (PYTHONNODEBUGRANGES: tracebacks keep their file and line, without the ^^^ markers).
+// Left out of the bytecode, as only readers of the source use them (two fifths of its size):
+// docstrings (nothing in the game reads __doc__), the column ranges of each instruction
+// (PYTHONNODEBUGRANGES: tracebacks keep their file and line, without the ^^^ markers), and the
+// annotations of functions and module-level names (for mypy; nothing reads them at run time,
+// and since Python 3.14 each annotated function carries an __annotate__ function of its own).
+// A class body keeps its annotations: they are a dataclass's fields.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -48,10 +51,34 @@ def without_docstrings(tree):
             node.body[0:1] = [] if len(node.body) > 1 else [ast.copy_location(ast.Pass(), first)]
     return tree
 
+SIGNED = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+def without_annotations(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, SIGNED):
+            arguments = node.args
+            for argument in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                             arguments.vararg, arguments.kwarg):
+                if argument is not None:
+                    argument.annotation = None
+            node.returns = None
+    # Module-level names only: "NAME: T = value" becomes "NAME = value"; "NAME: T" goes.
+    body = []
+    for statement in tree.body:
+        if isinstance(statement, ast.AnnAssign):
+            if statement.value is None:
+                continue
+            statement = ast.copy_location(
+                ast.Assign(targets=[statement.target], value=statement.value), statement
+            )
+        body.append(statement)
+    tree.body = body
+    return tree
+
 for name in files:
     with open("/src/" + name, "rb") as file:
         source = file.read()
-    code = compile(without_docstrings(ast.parse(source, name)), name, "exec", dont_inherit=True)
+    code = compile(without_annotations(without_docstrings(ast.parse(source, name))), name, "exec", dont_inherit=True)
     target = "/out/" + name[: -len(".py")] + ".pyc"
     os.makedirs(os.path.dirname(target), exist_ok=True)
     # An unchecked hash-based .pyc, as py_compile's UNCHECKED_HASH writes: the header carries
