@@ -77,6 +77,7 @@ def test_rematch_keeps_players_and_rules(booted_page: Page) -> None:
     board.new_game("extended", ("Ann", "Ben"), bonus=True)
     play_to_the_end(board, hold_pattern=False)
     booted_page.get_by_role("button", name="Rematch").click()
+    board.settle()  # the new game is made at the grant of the game's lock
     state = GAME_RECORD.from_data(board.saved()).state
     assert [card.name for card in state.players] == ["Ann", "Ben"]
     assert state.ruleset == yacht.find_ruleset("extended", upper_bonus=True)
