@@ -190,6 +190,8 @@ PAGE_PROBE_JS = """
   };
   // The move's first change to the page, when it is made after the click (at the lock's grant).
   const changes = new MutationObserver(() => {
+    // Between the page's listeners (microtasks run after each): the click's own task moved.
+    if (bench.pending) bench.pending.moved = true;
     const record = bench.awaited;
     bench.awaited = null;
     if (record) drawn(record);
@@ -208,7 +210,8 @@ PAGE_PROBE_JS = """
     if (!record) return;
     bench.pending = null;
     record.handled = performance.now();
-    if (changes.takeRecords().length) drawn(record);  // the move was made in the click's task
+    // Moved in the click's task, or missed its target (reported, not waited for).
+    if (record.moved || !record.hit || changes.takeRecords().length) drawn(record);
     else bench.awaited = record;
   });
 })();
@@ -237,6 +240,8 @@ BEST_OPTION_JS = """() => {
   options.sort((a, b) => points(b) - points(a));  // stable: ties keep the page's order
   return options[0].dataset.category;
 }"""
+LANDED_JS = "() => getComputedStyle(document.getElementById('roll')).pointerEvents !== 'none'"
+"""True once the dice of the last throw have landed (Roll takes no pointer while they fly)."""
 OPEN_DIALOGS_JS = "() => [...document.querySelectorAll('dialog[open]')].map((d) => d.id)"
 PROFILE_REPORT_JS = """(top) => window.__bench.interpreter.runPython(`
 __bench_profile.disable()
@@ -736,6 +741,9 @@ class PageBench:
             if page.evaluate("() => document.getElementById('game-over').open"):
                 self.click(page, "#rematch", None)
             done.append(self.click(page, "#roll", "roll"))
+            # A player holds a die once it has landed and shows its face (a press on a die
+            # still tumbling can end off it, and then is no click on it).
+            page.wait_for_function(LANDED_JS)
             done.append(self.click(page, f".die[data-index='{turn % 5}']", "hold"))
             # The best-scoring option: a zero where points were possible asks for confirmation.
             category = page.evaluate(BEST_OPTION_JS)
