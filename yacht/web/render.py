@@ -219,6 +219,7 @@ class Renderer:
         for mirror in self._mirrors:
             mirror_row.appendChild(mirror)
         self._table.tHead.replaceChildren(head_row, mirror_row)
+        self._table.dataset.seats = str(len(view.names))  # the style sheet's player count
         body = self._table.tBodies.item(0)
         body.replaceChildren()
         self._cells = {}
