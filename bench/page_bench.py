@@ -1067,7 +1067,7 @@ def warm_rows(results: Results) -> list[Row]:
 
 
 def click_rows(clicks: list[Click]) -> list[Row]:
-    section = "click → rendered (event.timeStamp → handlers, style and layout done)"
+    section = "click → its move drawn (event.timeStamp → the move rendered, style and layout done)"
     rows: list[Row] = []
     for label in ("roll", "hold", "score"):
         mine = [c for c in clicks if c.label == label]
