@@ -182,6 +182,7 @@ def test_the_game_a_challenge_replaces_is_kept_and_comes_back(
     open_menu(page).get_by_role("button", name="Challenge a friend").click()
     challenge_dialog(page).get_by_role("button", name="Resume your previous game").click()
     expect(challenge_dialog(page)).to_be_hidden()
+    board.settle()  # the game comes back at the grant of the game's lock
     assert GAME_RECORD.from_data(board.saved()).state == before
     expect(page.locator("#notice")).to_contain_text("Your previous game is kept")
     expect(board.roll_button).to_be_focused()
@@ -189,6 +190,7 @@ def test_the_game_a_challenge_replaces_is_kept_and_comes_back(
     # The challenge game, left mid-turn, was put aside in its turn: it comes back too.
     open_menu(page).get_by_role("button", name="Challenge a friend").click()
     challenge_dialog(page).get_by_role("button", name="Resume your previous game").click()
+    board.settle()
     assert GAME_RECORD.from_data(board.saved()).state == challenge
     # With its moves: sent as an answer when it is finished.
     book = CHALLENGE_BOOK_RECORD.decode(page.evaluate("localStorage.getItem('yacht:challenges')"))
