@@ -20,7 +20,7 @@ refused, with a notice saying why).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from pyodide.ffi import create_once_callable
@@ -46,8 +46,6 @@ CLICK_AFTER_PRESS_MS = 250
 class _Press:
     """A press on the board, holding the game's lock ready for its click."""
 
-    changes: list[Callable[[], None]] = field(default_factory=list)
-    """Changes asked before the lock was granted, made in order at the grant."""
     ended: bool = False
     """The press ended (or timed out): the lock goes as soon as it is granted."""
     release: Any = None
@@ -86,17 +84,19 @@ class GameLock:
         press = self._press
         if self._locks is None:
             guarded(None)
-        elif press is None:
-            # ``change`` is synchronous (localStorage is), so the lock is released as it returns.
-            self._request(guarded)
-        elif press.release is None:
-            press.changes.append(lambda: guarded(None))
-        else:
+        elif press is not None and press.release is not None:
             # The press's lock is held: the move is made now, in the click's own task.
             try:
                 guarded(None)
             finally:
                 self._let_go(press)
+        else:
+            # A press not granted yet lets the lock go as soon as it is; the change asks for
+            # its own, granted next, so it never depends on the press's request.
+            if press is not None:
+                self._end(press)
+            # ``change`` is synchronous (localStorage is), so the lock is released as it returns.
+            self._request(guarded)
 
     def ready(self) -> None:
         """A press on the board began: ask for the lock now, for the move its click may make.
@@ -116,22 +116,20 @@ class GameLock:
             self._after(CLICK_AFTER_PRESS_MS, lambda: self._end(press))
 
     def _granted(self, press: _Press) -> Any:
-        changes, press.changes = press.changes, []
-        for change in changes:
-            change()
-        if changes or press.ended:
-            self._let_go(press)
-            return None
-        # Held until the grant's promise resolves: the click's move, or the end of the press.
-        return window.Promise.new(
-            create_once_callable(lambda resolve, _reject: setattr(press, "release", resolve))
-        )
+        if press.ended:
+            return None  # the lock goes at once
+        try:
+            # Held until the grant's promise resolves: the click's move, or the end of the press.
+            return window.Promise.new(
+                create_once_callable(lambda resolve, _reject: setattr(press, "release", resolve))
+            )
+        except Exception:
+            self._end(press)
+            raise
 
     def _end(self, press: _Press) -> None:
         press.ended = True
-        if press.release is not None:
-            self._let_go(press)
-        # Not granted yet: the grant makes the changes asked meanwhile and lets the lock go.
+        self._let_go(press)  # or, not granted yet, the grant lets the lock go at once
 
     def _let_go(self, press: _Press) -> None:
         if self._press is press:
