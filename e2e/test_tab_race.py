@@ -3,8 +3,7 @@
 One tab rolls while the other holds a die, both clicks dispatched at the same millisecond, over
 and over. After each pair the stored game holds both moves, or exactly one and the tab whose
 move was refused says so on screen and shows the stored game. The counts are printed (run with
-``-s``). And a press on the board readies the game's lock for its click, which then moves at
-once, yet still waits for another tab that holds the lock.
+``-s``).
 """
 
 from __future__ import annotations
@@ -162,82 +161,3 @@ def test_two_tabs_acting_at_once_never_lose_a_move_silently(
             lost.append(where)
     print(f"\n{PAIRS} simultaneous pairs: {dict(outcomes)}")
     assert not lost, f"{len(lost)} of {PAIRS} pairs lost a move unseen: {lost}"
-
-
-# -- a press readies the lock for its click ---------------------------------------------------
-
-PRESS_MS = 80
-"""A player's press, from down to up."""
-
-# Whether the click's move was drawn by the end of the click's own listeners (a window listener
-# runs after the page's): the first die has a face once the dice are rolled.
-WATCH_CLICK_JS = """() => {
-  window.__drawnInClick = null;
-  addEventListener('click', () => {
-    window.__drawnInClick = document.querySelector('#dice .die').dataset.face !== undefined;
-  }, { once: true });
-}"""
-
-UNROLLED_JS = "() => document.querySelector('#dice .die').dataset.face === undefined"
-
-HOLD_LOCK_JS = """() => new Promise((held) => {
-  navigator.locks.request('yacht:game', () => {
-    held();
-    return new Promise((release) => { window.__release = release; });
-  });
-})"""
-
-
-def press(page: Page, selector: str, *, release_over: str | None = None) -> None:
-    """Press ``selector`` for a player's time, letting go over ``release_over`` if given."""
-    box = page.locator(selector).bounding_box()
-    assert box is not None
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
-    page.wait_for_timeout(PRESS_MS)
-    if release_over is not None:
-        other = page.locator(release_over).bounding_box()
-        assert other is not None
-        page.mouse.move(other["x"] + other["width"] / 2, other["y"] + other["height"] / 2)
-    page.mouse.up()
-
-
-def test_a_pressed_click_makes_its_move_in_its_own_task(new_site_context: NewContext) -> None:
-    # The press asked for the lock; the click finds it held and draws its roll at once, rather
-    # than at a grant that would come after the click's frame.
-    page = new_site_context().new_page()
-    goto_booted(page)
-    board = YachtPage(page)
-    board.settle()
-    page.evaluate(WATCH_CLICK_JS)
-    press(page, "#roll")
-    assert page.evaluate("() => window.__drawnInClick") is True
-    board.settle()
-    assert board.saved()["rolls"] == 1
-    assert page.evaluate(LOCKS_IDLE_JS)  # let go with the move
-
-
-def test_a_press_waits_for_another_tab_that_holds_the_lock(new_site_context: NewContext) -> None:
-    context = new_site_context()
-    first, second = context.new_page(), context.new_page()
-    goto_booted(first)
-    goto_booted(second)
-    second.evaluate(HOLD_LOCK_JS)
-    first.evaluate(WATCH_CLICK_JS)
-    press(first, "#roll")
-    assert first.evaluate("() => window.__drawnInClick") is False
-    first.wait_for_timeout(400)
-    assert first.evaluate(UNROLLED_JS), "rolled while another tab held the game's lock"
-    second.evaluate("() => window.__release()")
-    first.wait_for_function(f"() => !({UNROLLED_JS})()")
-    YachtPage(first).settle()
-    assert YachtPage(first).saved()["rolls"] == 1
-
-
-def test_a_press_that_ends_in_no_click_lets_the_lock_go(new_site_context: NewContext) -> None:
-    page = new_site_context().new_page()
-    goto_booted(page)
-    YachtPage(page).settle()
-    press(page, "#roll", release_over="#status")  # slid off Roll: no click, no move
-    page.wait_for_function(LOCKS_IDLE_JS, timeout=2000)
-    assert page.evaluate(UNROLLED_JS)

@@ -41,12 +41,6 @@ def bind_board(board: Board, on: Listen) -> None:
     on(by_id("new-game"), "click", lambda _: board.open_setup())
     on(by_id("language"), "change", lambda event: board.switch_language(event.target.value))
     on(document, "keydown", lambda event: on_key(board, event))
-    # A press on a control that moves asks for the game's lock at once, so that its click finds
-    # it held and the move is drawn in the click's frame (yacht/web/game_lock.py).
-    for control in ("roll", "undo", "dice", "scorecard"):
-        on(by_id(control), "pointerdown", lambda _: board.moves.ready())
-    for end in ("pointerup", "pointercancel"):
-        on(document, end, lambda _: board.moves.press_ended())
 
 
 def _on_die_click(board: Board, event: Any) -> None:

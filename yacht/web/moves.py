@@ -1,9 +1,8 @@
 """Moves on the page: every player's and computer's move, made once this tab holds the game's
 lock (:mod:`yacht.web.game_lock`), through the one reducer, then saved, drawn and shown.
 
-A move is made while this tab holds the lock: at the click when its press had the lock ready,
-else at the lock's grant, a moment later; what it acts on (which die a click holds or releases)
-is chosen then, on the board as it then stands.
+A move is asked at the click and made at the lock's grant, a moment later; what it acts on
+(which die a click holds or releases) is chosen at the grant, on the board as it then stands.
 """
 
 from __future__ import annotations
@@ -65,14 +64,6 @@ class Moves:
             return Release(index) if held[index] else Hold(index)
 
         self.act_chosen(choose, by_computer=False)
-
-    def ready(self) -> None:
-        """A press on a control began: have the lock ready for the move its click may make."""
-        self._lock.ready()
-
-    def press_ended(self) -> None:
-        """The press ended: its click, if any, is near; the lock goes once it is past."""
-        self._lock.press_ended()
 
     def computers_turn(self) -> bool:
         """True (and the player told so) while a computer player has the dice."""
