@@ -3,7 +3,8 @@
 One tab rolls while the other holds a die, both clicks dispatched at the same millisecond, over
 and over. After each pair the stored game holds both moves, or exactly one and the tab whose
 move was refused says so on screen and shows the stored game. The counts are printed (run with
-``-s``).
+``-s``). And the tab in use keeps the game's lock between moves: its clicks and keys move in
+their own task, yet it hands the lock over to another tab that asks, and lets it go when hidden.
 """
 
 from __future__ import annotations
@@ -45,9 +46,9 @@ SIGHT_JS = """key => {
 
 LOCKS_IDLE_JS = """async () => {
   if (!navigator.locks) return true;
-  const state = await navigator.locks.query();
-  return state.held.length === 0 && state.pending.length === 0;
+  return (await navigator.locks.query()).pending.length === 0;
 }"""
+"""No change waits for the game's lock (the tab in use may hold it between moves)."""
 
 # Both clicks at one agreed instant: each page sleeps until just before it, then spins.
 CLICK_AT_JS = """([selector, at]) => new Promise(resolve => {
@@ -161,3 +162,104 @@ def test_two_tabs_acting_at_once_never_lose_a_move_silently(
             lost.append(where)
     print(f"\n{PAIRS} simultaneous pairs: {dict(outcomes)}")
     assert not lost, f"{len(lost)} of {PAIRS} pairs lost a move unseen: {lost}"
+
+
+# -- the tab in use keeps the lock between moves ------------------------------------------------
+
+HELD_JS = (
+    """async () => (await navigator.locks.query()).held.some((l) => l.name === 'yacht:game')"""
+)
+"""Whether a tab of the context holds the game's lock."""
+
+# What the board showed and stored when the listeners of a click or key press were done (a
+# window listener, bubbling, runs after the page's own on the controls and the document).
+WATCH_JS = """(type) => new Promise((seen) => {
+  const before = localStorage.getItem('yacht:game');
+  addEventListener(type, () => {
+    const die = document.querySelector('#dice .die');
+    seen({face: die.dataset.face ?? null, held: die.getAttribute('aria-pressed'),
+          stored: localStorage.getItem('yacht:game') !== before});
+  }, {once: true});
+})"""
+
+# Another tab taking the lock (asking on its channel first) and keeping it until released.
+TAKE_AND_KEEP_JS = """() => new Promise((taken) => {
+  new BroadcastChannel('yacht:game').postMessage('wanted');
+  navigator.locks.request('yacht:game', () => {
+    taken();
+    return new Promise((release) => { window.__release = release; });
+  });
+})"""
+
+HIDE_JS = """(state) => {
+  Object.defineProperty(document, 'visibilityState', {value: state, configurable: true});
+  document.dispatchEvent(new Event('visibilitychange'));
+}"""
+
+
+def watched(page: Page, event: str, act: Callable[[], None]) -> dict[str, Any]:
+    """What the board showed and stored by the end of the page's listeners of ``event``."""
+    page.evaluate(f"() => {{ window.__seen = ({WATCH_JS})('{event}'); }}")
+    act()
+    seen: dict[str, Any] = page.evaluate("() => window.__seen")
+    return seen
+
+
+def test_the_tab_in_use_moves_in_the_task_of_the_click_or_key(
+    new_site_context: NewContext,
+) -> None:
+    page = new_site_context().new_page()
+    goto_booted(page)
+    page.wait_for_function(HELD_JS)  # asked for at start, ahead of the first move
+    board = YachtPage(page)
+    seen = watched(page, "click", lambda: page.click("#roll"))
+    assert seen["face"] is not None, "the roll was not drawn in its click's task"
+    assert seen["stored"], "the roll was not stored in its click's task"
+    board.wait_for_landing()
+    seen = watched(page, "keydown", lambda: page.keyboard.press("1"))
+    assert seen["held"] == "true", "the hold was not drawn in its key's task"
+    assert seen["stored"]
+    assert page.evaluate(HELD_JS), "the tab in use let the lock go between moves"
+
+
+def test_the_tab_in_use_hands_the_lock_to_another_tab_that_asks(
+    new_site_context: NewContext,
+) -> None:
+    context = new_site_context()
+    first, second = context.new_page(), context.new_page()
+    goto_booted(first)
+    goto_booted(second)
+    second.evaluate(TAKE_AND_KEEP_JS)  # granted only once the tab holding the lock let it go
+    seen = watched(first, "click", lambda: first.click("#roll"))
+    assert seen["face"] is None, "rolled while another tab held the game's lock"
+    first.wait_for_timeout(400)
+    assert first.evaluate("() => localStorage.getItem('yacht:game')") is None
+    second.evaluate("() => window.__release()")
+    first.wait_for_function("() => document.querySelector('#dice .die').dataset.face")
+    YachtPage(first).wait_for_landing()
+    # Granted once, the first tab keeps the lock: its next move is made in its click's task.
+    seen = watched(first, "click", lambda: first.click("#dice .die[data-index='0']"))
+    assert seen["held"] == "true"
+    assert seen["stored"]
+    # The second tab, following the first's game, asks; the first hands the lock over.
+    second.wait_for_function("() => document.querySelector('#dice .die').dataset.face")
+    second.click("#dice .die[data-index='0']")
+    second.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('yacht:game')).held[0] === false"
+    )
+    assert notice(second) not in REFUSED
+    assert json.loads(first.evaluate("() => localStorage.getItem('yacht:game')"))["rolls"] == 1
+
+
+def test_a_hidden_tab_lets_the_lock_go_and_takes_it_again_when_seen(
+    new_site_context: NewContext,
+) -> None:
+    page = new_site_context().new_page()
+    goto_booted(page)
+    page.wait_for_function(HELD_JS)
+    page.evaluate(HIDE_JS, "hidden")
+    page.wait_for_function(f"async () => !(await ({HELD_JS})())")
+    page.evaluate(HIDE_JS, "visible")
+    page.wait_for_function(HELD_JS)
+    seen = watched(page, "click", lambda: page.click("#roll"))
+    assert seen["stored"]

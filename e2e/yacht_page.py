@@ -26,10 +26,15 @@ SNAPSHOT_JS = """() => ({
 })"""
 
 
-SETTLED_JS = """() => navigator.locks
-  ? navigator.locks.request('yacht:game', () => true) : true"""
-"""Resolves once every change to the stored game asked before it has been made (a move is made
-when the game's Web Lock is granted, a moment after its click)."""
+TAKE_LOCK_JS = """() => {
+  if (!navigator.locks) return true;
+  new BroadcastChannel('yacht:game').postMessage('wanted');
+  return navigator.locks.request('yacht:game', () => true);
+}"""
+"""Takes the game's Web Lock as another tab does (asking on the lock's channel first, so the tab
+holding it between moves lets go) and lets it go: resolves once every change to the stored game
+asked before it has been made."""
+SETTLED_JS = TAKE_LOCK_JS
 
 
 def open_menu(page: Page) -> Locator:

@@ -121,6 +121,7 @@ class App:
         """Wire the controls, draw the game and tell the page (and tests) it is interactive."""
         download_missing_with(download_now)
         self._bind()
+        self._lock.start(self._on)
         self._apply_language()
         by_id("roll").classList.remove("loading")
         self.notices.show()

@@ -6,7 +6,6 @@ The dialogs and the other tabs wire their own controls (``bind`` in their module
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Protocol
 
 from pyscript import document
@@ -14,10 +13,7 @@ from pyscript import document
 from yacht.game.actions import Undo
 from yacht.rules.categories import Category
 from yacht.web.keys import Keyboard, on_key, roll_unless_airborne
-from yacht.web.page import by_id, closest
-
-Listen = Callable[[Any, str, Callable[[Any], None]], None]
-"""Listens to a DOM event through the App's error boundary."""
+from yacht.web.page import Listen, by_id, closest
 
 
 class Board(Keyboard, Protocol):

@@ -8,8 +8,10 @@ runs inside ``navigator.locks.request("yacht:game", …)``: the stored game is r
 can write. Requests are granted in the order they were made, so the moves of one tab keep
 their order too.
 
-The lock is granted asynchronously, a fraction of a millisecond after the click when no other
-tab holds it; the move is made and drawn in the grant, so a move is never shown before it is
+The tab in use keeps the lock between moves and hands it over when another tab asks
+(:mod:`yacht.saves.lock_lease`: the policy; this module: the Web Locks API, the channel the
+tabs ask on, and the page being seen or hidden). So a click's move is made and drawn in the
+click's own task, never a frame later at a grant; and it is still never shown before it is
 known to be stored (or refused, with a notice saying why).
 """
 
@@ -19,17 +21,74 @@ from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_once_callable
-from pyscript import window
+from pyscript import document, window
 
 from yacht.game.state import GameState
 from yacht.i18n import Translator
 from yacht.saves.game_record import SavedGame
 from yacht.saves.keys import GAME_KEY
+from yacht.saves.lock_lease import WANTED, LockLease, Phase
 from yacht.saves.slots import Event, GameSlot, Notice
 from yacht.saves.tab_turns import GAME_LOCK, Outcome, TabTurns, Verdict
 from yacht.views.save_notices import overwritten_by_another_tab, updated_from_another_tab
 from yacht.web.notices import Notices
-from yacht.web.page import or_none
+from yacht.web.page import Listen, or_none
+
+Guard = Callable[[Callable[[], None]], Callable[[], None]]
+"""Wraps a callable in the page's error boundary."""
+
+
+class _PageLock:
+    """The lease's port in the page: the game's Web Lock and the channel the tabs ask on."""
+
+    def __init__(self, locks: Any, channel: Any, guarded: Guard) -> None:
+        self._locks = locks
+        self._channel = channel
+        self._guarded = guarded
+        self._release: Any = None
+        self.lease: LockLease | None = None
+
+    def request(self) -> None:
+        granted = False
+
+        def hold(_lock: Any) -> Any:
+            nonlocal granted
+            granted = True
+            # Held until this promise resolves (release()); its executor runs at once, so a
+            # lease that lets go straight after its changes finds the resolver already set.
+            held = window.Promise.new(
+                create_once_callable(lambda resolve, _reject: setattr(self, "_release", resolve))
+            )
+            self._guarded(self._lease().granted)()
+            return held
+
+        def failed(reason: Any) -> None:
+            window.console.warn(f"Yacht: the game's lock was not granted: {reason}")
+            if not granted:  # a request the browser refused: the changes asked are made anyway
+                self._guarded(self._lease().refused)()
+
+        request = self._locks.request(GAME_LOCK, create_once_callable(hold))
+        request.catch(create_once_callable(failed))
+
+    def release(self) -> None:
+        release, self._release = self._release, None
+        if release is not None:
+            release()
+
+    def announce(self) -> None:
+        if self._channel is not None:
+            self._channel.postMessage(WANTED)
+
+    def after(self, delay_ms: int, then: Callable[[], None]) -> None:
+        window.setTimeout(create_once_callable(self._guarded(then)), delay_ms)
+
+    def _lease(self) -> LockLease:
+        assert self.lease is not None
+        return self.lease
+
+
+def _seen() -> bool:
+    return str(document.visibilityState) == "visible"
 
 
 class GameLock:
@@ -50,22 +109,50 @@ class GameLock:
         # Without them, a change runs at once, as the game did before it had the lock: the
         # revision check of the save slot and tab_turns.on_news are then the only guard, and a
         # move lost to a tab acting in the same few milliseconds is told rather than prevented.
-        self._locks: Any = or_none(getattr(window.navigator, "locks", None))
+        locks: Any = or_none(getattr(window.navigator, "locks", None))
+        # Without a channel this tab would never hear another ask: it then keeps no lease.
+        channel: Any = None
+        if locks is not None and or_none(getattr(window, "BroadcastChannel", None)) is not None:
+            channel = window.BroadcastChannel.new(GAME_LOCK)
+        self._page_lock = None if locks is None else _PageLock(locks, channel, self._guarded)
+        self._channel = channel
+        self._lease = LockLease(self._page_lock, keeps=channel is not None, in_use=_seen())
+        if self._page_lock is not None:
+            self._page_lock.lease = self._lease
 
     @property
     def locking(self) -> bool:
         """Whether changes are serialised across tabs (False: this browser has no Web Locks)."""
-        return self._locks is not None
+        return self._lease.locking
+
+    @property
+    def held(self) -> bool:
+        """Whether this tab holds the game's lock now (a change asked is made at once)."""
+        return self._lease.phase is Phase.HELD
+
+    def start(self, on: Listen) -> None:
+        """Hear other tabs ask for the lock, follow the page being seen or hidden, and ask for
+        the lock ahead of the first move when the page is seen."""
+        if self._channel is not None:
+            on(self._channel, "message", self._heard_asking)
+        on(document, "visibilitychange", lambda _: self._lease.in_use(_seen()))
+        on(window, "pagehide", lambda _: self._lease.in_use(False))
+        for seen in ("pageshow", "focus"):
+            on(window, seen, lambda _: self._lease.in_use(_seen()))
+        self._lease.in_use(_seen())
 
     def run(self, change: Callable[[], None]) -> None:
-        """Run ``change`` while this tab alone holds the game's lock (at once without locks)."""
-        guarded = self._notices.guarded(lambda _lock: change())
-        if self._locks is None:
-            guarded(None)
-            return
-        # ``change`` is synchronous (localStorage is), so the lock is released as it returns.
-        request = self._locks.request(GAME_LOCK, create_once_callable(guarded))
-        request.catch(create_once_callable(_lock_failed))
+        """Run ``change`` while this tab alone holds the game's lock: at once when it does (or
+        the browser has no Web Locks), else when it is granted."""
+        self._lease.run(self._guarded(change))
+
+    def _heard_asking(self, event: Any) -> None:
+        if str(event.data) == WANTED:
+            self._lease.wanted()
+
+    def _guarded(self, action: Callable[[], None]) -> Callable[[], None]:
+        guarded = self._notices.guarded(lambda _event: action())
+        return lambda: guarded(None)
 
     def admits(self, asked: int, *, tell: bool) -> bool:
         """Inside the lock: whether a move asked when ``turns.followed`` was ``asked`` may be
@@ -93,9 +180,3 @@ class GameLock:
         self._notices.note(outcome.notices)
         if outcome.newer is not None:
             self._adopt(outcome.newer)  # which calls turns.follow()
-
-
-def _lock_failed(reason: Any) -> None:
-    # The grant's own errors are caught inside it; this is the lock request itself failing
-    # (the page being closed while it waits, for one).
-    window.console.warn(f"Yacht: the game's lock was not granted: {reason}")

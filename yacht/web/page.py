@@ -37,6 +37,11 @@ def closest(target: Element, selector: str) -> Element | None:
     return or_none(target.closest(selector))
 
 
+Listen = Callable[[Element, str, Callable[[Any], None]], None]
+"""Listens to a DOM event through the App's error boundary (``App._on``), for the page's
+lifetime."""
+
+
 def listen(target: Element, event: str, handler: Callable[[Any], None]) -> None:
     """Call ``handler(event)`` on every ``event`` from ``target``, for the page's lifetime."""
     target.addEventListener(event, create_proxy(handler))

@@ -16,9 +16,7 @@ from yacht.game.setup import GameSetup
 from yacht.i18n import Translator
 from yacht.rules.rulesets import RULESETS
 from yacht.views.messages import explain
-from yacht.web.page import by_id, query
-
-Listen = Callable[[Any, str, Callable[[Any], None]], None]
+from yacht.web.page import Listen, by_id, query
 
 
 class SetupDialog:
