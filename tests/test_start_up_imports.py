@@ -64,6 +64,7 @@ START_UP = {
     "yacht.saves.settings",
     "yacht.saves.setup_record",
     "yacht.saves.slots",
+    "yacht.saves.lock_lease",
     "yacht.saves.tab_turns",
     "yacht.session",
     "yacht.session.coach_log",
