@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from harness import goto_booted, reload_booted
 from playwright.sync_api import Page
-from yacht_page import TAKE_LOCK_JS
+from yacht_page import SETTLED_JS
 
 import yacht
 from yacht.saves.game_record import GAME_RECORD
@@ -46,10 +46,9 @@ MONKEY_JS = """async ([seed, count, rulesetValue]) => {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const pick = (items) => items[Math.floor(rand() * items.length)];
-  // A move waiting for the game's lock is made at its grant: taking the lock (as another tab
-  // does, asking on its channel first) waits for every change asked before, so each action
-  // meets the board the last one left.
-  const settle = TAKE_LOCK;
+  // A move waiting for the game's lock is made at its grant: settling waits until no change
+  // waits any more, so each action meets the board the last one left.
+  const settle = SETTLED;
   const KEYS = ['1', '2', '3', '4', '5', 'r', 'R', ' ', 'u', 'U', 'h', 'n', 'x', 'Enter', 'Tab'];
   const LEFT_OUT = new Set(['export', 'import', 'import-file', 'app-update-reload']);
   const reachable = (el) => !el.disabled && !LEFT_OUT.has(el.id) && el.checkVisibility()
@@ -100,7 +99,7 @@ MONKEY_JS = """async ([seed, count, rulesetValue]) => {
   }
   await settle();
   return tally;
-}""".replace("TAKE_LOCK", TAKE_LOCK_JS)
+}""".replace("SETTLED", SETTLED_JS)
 
 VIEW_JS = """() => ({
   dice: [...document.querySelectorAll('#dice .die')].map(

@@ -26,15 +26,21 @@ SNAPSHOT_JS = """() => ({
 })"""
 
 
-TAKE_LOCK_JS = """() => {
+SETTLED_JS = """async () => {
   if (!navigator.locks) return true;
-  new BroadcastChannel('yacht:game').postMessage('wanted');
-  return navigator.locks.request('yacht:game', () => true);
+  const waiting = async () =>
+    (await navigator.locks.query()).pending.some((lock) => lock.name === 'yacht:game');
+  const task = () => new Promise((done) => setTimeout(done, 5));
+  do {
+    while (await waiting()) await task();
+    await task();  // the grant's own task, should it come after the answer to the query
+  } while (await waiting());
+  return true;
 }"""
-"""Takes the game's Web Lock as another tab does (asking on the lock's channel first, so the tab
-holding it between moves lets go) and lets it go: resolves once every change to the stored game
-asked before it has been made."""
-SETTLED_JS = TAKE_LOCK_JS
+"""Resolves once no change to the stored game waits for the game's Web Lock: every move and new
+game asked before it has been made and stored. (A move of the tab in use is made in its click's
+own task; one asked while another tab held the lock, at the grant.) The lock is only looked at,
+never taken: the tab in use keeps it, as it does for a player."""
 
 
 def open_menu(page: Page) -> Locator:
