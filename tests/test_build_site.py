@@ -170,6 +170,8 @@ json.dumps({
     "module_doc": dice.__doc__,
     "function_doc": function.__doc__,
     "protocol_method": Store.read.__doc__,
+    "class_doc": Store.__doc__,
+    "dataclass_doc": UpperBonus.__doc__,
     "lines": all(line is not None for line, _, _, _ in positions[1:]),
     "columns": any(column is not None for _, _, column, _ in positions),
     "function_annotations": function.__annotations__,
@@ -186,7 +188,8 @@ def test_bytecode_leaves_out_docstrings_column_ranges_and_annotations(
     bytecode_archive: BuiltSite, tmp_path: Path
 ) -> None:
     # Only readers of the source use them; line numbers stay for tracebacks, and a dataclass
-    # keeps the annotations that are its fields.
+    # keeps the annotations that are its fields, and its docstring (without one, the dataclass
+    # decorator would work one out from the class's signature at every start).
     with zipfile.ZipFile(bytecode_archive.root / ARCHIVE) as archive:
         archive.extractall(tmp_path / "site")
     script = tmp_path / "import_built.mjs"
@@ -207,6 +210,8 @@ def test_bytecode_leaves_out_docstrings_column_ranges_and_annotations(
         "module_doc": None,
         "function_doc": None,
         "protocol_method": None,
+        "class_doc": None,
+        "dataclass_doc": UpperBonus.__doc__,
         "lines": True,
         "columns": False,
         "function_annotations": {},
