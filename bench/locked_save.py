@@ -1,4 +1,5 @@
-"""What storing a move inside the game's Web Lock costs (yacht/web/game_lock.py).
+"""What storing a move inside the game's Web Lock costs (yacht/web/game_lock.py): for the tab in
+use, which keeps the lock between moves, next to nothing.
 
     .venv/bin/python bench/locked_save.py [--clicks 60]
 

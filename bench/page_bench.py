@@ -202,7 +202,9 @@ PAGE_PROBE_JS = """
   addEventListener("click", (event) => {
     if (bench.label === null) return;
     const hit = Boolean(event.target.closest && event.target.closest(bench.expect));
-    bench.pending = { label: bench.label, start: event.timeStamp, hit };
+    const target = event.target.id ? "#" + event.target.id
+      : `${event.target.tagName}.${event.target.className}`;
+    bench.pending = { label: bench.label, start: event.timeStamp, hit, target };
     changes.takeRecords();
   }, true);
   // Window, bubbling: after every listener of the page (the game listens on the controls).
@@ -241,8 +243,11 @@ BEST_OPTION_JS = """() => {
   options.sort((a, b) => points(b) - points(a));  // stable: ties keep the page's order
   return options[0].dataset.category;
 }"""
-LANDED_JS = "() => getComputedStyle(document.getElementById('roll')).pointerEvents !== 'none'"
-"""True once the dice of the last throw have landed (Roll takes no pointer while they fly)."""
+LANDED_JS = """() => getComputedStyle(document.getElementById('roll')).pointerEvents !== 'none'
+  && document.getAnimations().every((a) => a.playState !== 'running'
+    || !(a.effect && a.effect.target && a.effect.target.closest && a.effect.target.closest('.die')))"""
+"""True once the dice of the last throw have landed: Roll takes the pointer again (it takes none
+while they fly) and no die is still moving."""
 OPEN_DIALOGS_JS = "() => [...document.querySelectorAll('dialog[open]')].map((d) => d.id)"
 PROFILE_REPORT_JS = """(top) => window.__bench.interpreter.runPython(`
 __bench_profile.disable()
@@ -781,7 +786,7 @@ class PageBench:
             "() => { window.__bench.label = null; return window.__bench.clicks.shift(); }"
         )
         if not record["hit"]:
-            raise SystemExit(f"the {label} click on {selector} landed elsewhere")
+            raise SystemExit(f"the {label} click on {selector} landed on {record['target']}")
         return Click(
             label=label,
             to_rendered=record["rendered"] - record["start"],
