@@ -243,9 +243,12 @@ BEST_OPTION_JS = """() => {
   options.sort((a, b) => points(b) - points(a));  // stable: ties keep the page's order
   return options[0].dataset.category;
 }"""
-LANDED_JS = """() => getComputedStyle(document.getElementById('roll')).pointerEvents !== 'none'
-  && document.getAnimations().every((a) => a.playState !== 'running'
-    || !(a.effect && a.effect.target && a.effect.target.closest && a.effect.target.closest('.die')))"""
+LANDED_JS = """() => {
+  const moving = (a) => a.playState === 'running' && a.effect && a.effect.target
+    && a.effect.target.closest && a.effect.target.closest('.die');
+  return getComputedStyle(document.getElementById('roll')).pointerEvents !== 'none'
+    && !document.getAnimations().some(moving);
+}"""
 """True once the dice of the last throw have landed: Roll takes the pointer again (it takes none
 while they fly) and no die is still moving."""
 OPEN_DIALOGS_JS = "() => [...document.querySelectorAll('dialog[open]')].map((d) => d.id)"
