@@ -27,7 +27,7 @@ from yacht.game.state import GameState
 from yacht.i18n import Translator
 from yacht.saves.game_record import SavedGame
 from yacht.saves.keys import GAME_KEY
-from yacht.saves.lock_lease import WANTED, LockLease, Phase
+from yacht.saves.lock_lease import WANTED, LockLease
 from yacht.saves.slots import Event, GameSlot, Notice
 from yacht.saves.tab_turns import GAME_LOCK, Outcome, TabTurns, Verdict
 from yacht.views.save_notices import overwritten_by_another_tab, updated_from_another_tab
@@ -124,11 +124,6 @@ class GameLock:
     def locking(self) -> bool:
         """Whether changes are serialised across tabs (False: this browser has no Web Locks)."""
         return self._lease.locking
-
-    @property
-    def held(self) -> bool:
-        """Whether this tab holds the game's lock now (a change asked is made at once)."""
-        return self._lease.phase is Phase.HELD
 
     def start(self, on: Listen) -> None:
         """Hear other tabs ask for the lock, follow the page being seen or hidden, and ask for
