@@ -1,4 +1,5 @@
-"""How the board is redrawn: option buttons kept across rolls, and the animations replayed.
+"""How the board is drawn and redrawn: the dice's painted pips, option buttons kept across
+rolls, and the animations replayed.
 
 The renderer updates an option button in place rather than building a new one, and replays
 the dice's tumble and the scored cell's flash by switching between twin CSS animations (no
@@ -90,3 +91,35 @@ def test_the_cell_just_scored_flashes_and_reduced_motion_stills_it(game: YachtPa
         assert set(page.evaluate(ANIMATIONS_JS)) == {"none"}
     finally:
         page.emulate_media(reduced_motion="no-preference")
+
+
+FACES_JS = """() => [...document.querySelectorAll('#dice .die')].map((die) => ({
+  face: die.dataset.face ?? null,
+  faces: [...die.querySelectorAll('.face')].map((face) => {
+    const style = getComputedStyle(face);
+    return {
+      pips: (style.backgroundImage.match(/radial-gradient/g) || []).length,
+      colour: style.backgroundColor,
+    };
+  }),
+}))"""
+
+
+def test_every_face_carries_its_pips_and_high_contrast_keeps_them(game: YachtPage) -> None:
+    """The pips are painted on the cube's six faces (1 to 6 of them, opposite faces adding up to
+    seven); a die not rolled yet is blank; forced colours leave the dice their own colours."""
+    blank = game.page.evaluate(FACES_JS)
+    assert all(die["face"] is None for die in blank)
+    assert {face["pips"] for die in blank for face in die["faces"]} == {0}
+
+    game.roll()
+    rolled = game.page.evaluate(FACES_JS)
+    for die in rolled:
+        assert die["face"] in {"1", "2", "3", "4", "5", "6"}
+        assert [face["pips"] for face in die["faces"]] == [1, 2, 3, 4, 5, 6]
+
+    game.page.emulate_media(forced_colors="active")
+    try:
+        assert game.page.evaluate(FACES_JS) == rolled
+    finally:
+        game.page.emulate_media(forced_colors="none")
