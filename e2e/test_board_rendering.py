@@ -123,3 +123,30 @@ def test_every_face_carries_its_pips_and_high_contrast_keeps_them(game: YachtPag
         assert game.page.evaluate(FACES_JS) == rolled
     finally:
         game.page.emulate_media(forced_colors="none")
+
+
+DRAWN_MARKS_JS = """() => {
+  const page = getComputedStyle(document.body).backgroundColor;
+  const zero = document.querySelector('#scorecard button.option.zero');
+  return {
+    page,
+    burger: getComputedStyle(document.querySelector('.burger')).backgroundColor,
+    dot: zero && getComputedStyle(zero, '::before').backgroundColor,
+  };
+}"""
+
+
+def test_high_contrast_keeps_the_menu_bars_and_the_dot_of_an_offer_of_nothing(
+    game: YachtPage,
+) -> None:
+    """Marks drawn as backgrounds, not written, are painted in the system's text colour when the
+    system's colours take over (else they take the page's colour and vanish)."""
+    game.roll()  # a throw always offers nothing somewhere: a Yacht, or the straights after one
+    game.page.emulate_media(forced_colors="active")
+    try:
+        marks = game.page.evaluate(DRAWN_MARKS_JS)
+    finally:
+        game.page.emulate_media(forced_colors="none")
+    assert marks["dot"] is not None
+    assert marks["burger"] != marks["page"]
+    assert marks["dot"] != marks["page"]
