@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from tests.test_challenge_link import a_bot_game
-from yacht.errors import ChallengeLinkError, TableError
+from yacht.errors import ChallengeLinkError, InvalidSaveError, TableError
 from yacht.game.replay import PlayedGame, claimed_total
 from yacht.i18n import translator
 from yacht.saves.challenge_book import (
@@ -158,6 +158,10 @@ def test_the_book_round_trips_and_refuses_damage() -> None:
     data = json.loads(text)
     data["entries"][0]["seed"] += 1  # the games no longer belong to it
     with pytest.raises(Exception, match="other dice"):
+        CHALLENGE_BOOK_RECORD.decode(json.dumps(data))
+    data = json.loads(text)
+    data["entries"][0]["seed"] = 2**53  # no game starts with it, so none could be its answer
+    with pytest.raises(InvalidSaveError, match="a seed is a whole number from 0 to"):
         CHALLENGE_BOOK_RECORD.decode(json.dumps(data))
     data = json.loads(text)
     data["entries"][0]["others"] = ["junk!"]

@@ -55,8 +55,6 @@ def system_dice() -> DiceSource:
     return random.SystemRandom()
 
 
-MAX_SEED = 2**53 - 1
-"""The largest seed: the largest whole number JavaScript (and so a save) holds exactly."""
 _MAX_SEED_DIGITS = len(str(MAX_SEED))
 
 

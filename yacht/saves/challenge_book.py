@@ -28,7 +28,7 @@ from yacht.game.replay import PlayedGame
 from yacht.rules.rulesets import RuleSet, find_ruleset
 from yacht.saves.challenge_link import CHALLENGE_LINK, ChallengeLink, finished_link
 from yacht.saves.keys import CHALLENGES_KEY
-from yacht.saves.records import Record, expect
+from yacht.saves.records import Record, expect, expect_seed
 from yacht.saves.set_aside import SetAside
 from yacht.saves.slots import Notice, Store, _Slot
 
@@ -152,7 +152,7 @@ def _entry(data: dict[str, Any]) -> ChallengeEntry:
     others = tuple(
         CHALLENGE_LINK.from_data(text) for text in expect(data.get("others"), list, "others")
     )
-    entry = ChallengeEntry(rules, expect(data.get("seed"), int, "seed"), own, others)
+    entry = ChallengeEntry(rules, expect_seed(data.get("seed")), own, others)
     games = [own] if own is not None else []
     if len(others) > MAX_RESULTS or not all(
         entry.is_of(g) for g in games + [o.game for o in others]

@@ -33,7 +33,14 @@ from yacht.rules.categories import Category
 from yacht.rules.dice import DICE_COUNT, validate_dice
 from yacht.rules.rulesets import find_ruleset
 from yacht.saves.coach_log import COACH_LOG_RECORD, check_log_fits
-from yacht.saves.records import MAX_SAFE_INTEGER, Record, expect, expect_level, expect_name
+from yacht.saves.records import (
+    MAX_SAFE_INTEGER,
+    Record,
+    expect,
+    expect_level,
+    expect_name,
+    expect_seed,
+)
 from yacht.session.coach_log import CoachEntry
 
 FORMAT = "yacht-game"
@@ -149,7 +156,7 @@ def _parse(record: dict[str, Any]) -> SavedGame:
         dice=None if dice_data is None else validate_dice(expect(dice_data, list, "dice")),
         held=_flags(record.get("held")),
         last_score=_last_score(record.get("last_score")),
-        seed=None if seed is None else expect(seed, int, "seed"),
+        seed=None if seed is None else expect_seed(seed),
         rolls_made=expect(record.get("rolls_made"), int, "rolls_made"),
         real_dice=expect(record.get("real_dice"), bool, "real_dice"),
         challenge=_challenge(record.get("challenge")),

@@ -30,12 +30,13 @@ from yacht.errors import (
     Damage,
     DamagedRecordError,
     InvalidSaveError,
+    InvalidSeedError,
     InvalidSetupError,
     UnsupportedSaveVersionError,
     YachtError,
 )
 from yacht.game.players import COMPUTER_LEVELS, clean_name
-from yacht.rules.dice import MAX_SEED
+from yacht.rules.dice import MAX_SEED, check_seed
 
 MAX_DEPTH = 16
 """Nesting allowed in any record; real ones go 4 deep (export > game > players > scores)."""
@@ -270,6 +271,15 @@ def expect_name(value: object) -> str:
     if cleaned != name:
         raise InvalidSaveError(f"player name {name[:40]!r} is not in its cleaned form")
     return name
+
+
+def expect_seed(value: object) -> int:
+    """A stored dice seed: a whole number the game could have started with (see
+    :func:`~yacht.rules.dice.check_seed`); a larger one would be written but not read back."""
+    try:
+        return check_seed(expect(value, int, "seed"))
+    except InvalidSeedError as error:
+        raise InvalidSaveError(str(error)) from None
 
 
 def expect_level(value: object) -> str | None:
