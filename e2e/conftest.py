@@ -25,6 +25,7 @@ import pytest
 from harness import (
     CHROMIUM_FLAGS,
     CdnMirror,
+    CrashRerun,
     StaticServer,
     Watch,
     choose_chromium,
@@ -37,6 +38,11 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS_DIR = REPO_ROOT / "e2e" / "artifacts"
 
 _REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # A test that failed as its tab crashed is run once more; see harness/crashes.py.
+    config.pluginmanager.register(CrashRerun(), "yacht-crash-rerun")
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

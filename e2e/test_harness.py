@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import shutil
+import subprocess
+import sys
 import urllib.error
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
+import harness.watch
 import pytest
 from harness import (
     CdnMirror,
@@ -23,6 +28,7 @@ from harness import (
 from harness.browser import DEBIAN_CHROMIUM
 from harness.watch import trim_stack
 from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Error as PlaywrightError
 
 PYSCRIPT = "https://cdn.jsdelivr.net/npm/@pyscript/core@{}/dist/"
 PYODIDE = "https://cdn.jsdelivr.net/pyodide/v{}/full/"
@@ -292,3 +298,82 @@ def test_booted_page_is_shared_by_the_module(booted_page: Page, visit: int) -> N
     assert booted_page.get_attribute("html", "data-ready") == "true"
     _time_origins.append(booted_page.evaluate("performance.timeOrigin"))
     assert len(set(_time_origins)) == 1, "the same document, not booted again"
+
+
+# -- browser crashes ---------------------------------------------------------------------------
+
+
+def test_a_crashed_tab_is_reported(
+    site_page: Page, watch: Watch, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    recorded: list[str] = []  # kept out of the session's own list of crashes
+    monkeypatch.setattr(harness.watch, "record_crash", recorded.append)
+    site_page.goto("e2e/smoke/blank.html")
+    with site_page.expect_event("crash"), contextlib.suppress(PlaywrightError):
+        site_page.goto("chrome://crash")  # Chromium's own way to kill a tab's renderer
+    assert recorded == [site_page.url]
+    assert watch.page_errors == [f"page crashed: {site_page.url}"]
+    site_page.close()
+    watch.clear()
+
+
+CRASH_RERUN_CONFTEST = """
+from harness import CrashRerun
+
+def pytest_configure(config):
+    config.pluginmanager.register(CrashRerun(), "yacht-crash-rerun")
+"""
+
+CRASHING_TESTS = """
+import pathlib
+from harness.crashes import record_crash
+
+RUNS = pathlib.Path(__file__).with_name("runs")
+
+def attempt(name):
+    RUNS.mkdir(exist_ok=True)
+    with (RUNS / name).open("a") as runs:
+        runs.write("x")
+    return len((RUNS / name).read_text())
+
+def test_crashes_once():
+    if attempt("once") == 1:
+        record_crash("http://127.0.0.1/once")
+        assert False, "the page went away"
+
+def test_crashes_every_time():
+    attempt("always")
+    record_crash("http://127.0.0.1/always")
+    assert False, "the page went away"
+
+def test_fails_without_a_crash():
+    attempt("plain")
+    assert False, "a real failure"
+
+def test_crashes_but_passes():
+    attempt("harmless")
+    record_crash("http://127.0.0.1/harmless")
+"""
+
+
+def test_a_test_that_failed_as_its_tab_crashed_runs_once_more(tmp_path: Path) -> None:
+    (tmp_path / "conftest.py").write_text(CRASH_RERUN_CONFTEST)
+    (tmp_path / "test_crashing.py").write_text(CRASHING_TESTS)
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).parent)},
+        check=False,
+    )
+    out = result.stdout + result.stderr
+    runs = {path.name: len(path.read_text()) for path in (tmp_path / "runs").iterdir()}
+    assert runs == {"once": 2, "always": 2, "plain": 1, "harmless": 1}, out
+    assert "2 failed, 2 passed" in out, out
+    assert "FAILED test_crashing.py::test_crashes_every_time" in out
+    assert "FAILED test_crashing.py::test_fails_without_a_crash" in out
+    assert "4 tab(s) crashed" in out, out
+    assert "run twice: test_crashing.py::test_crashes_once" in out
+    assert "run twice: test_crashing.py::test_crashes_every_time" in out
+    assert "test_crashes_but_passes (crashed" not in out

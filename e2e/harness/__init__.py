@@ -3,6 +3,7 @@
 from .boot import BOOT_TIMEOUT_MS, goto_booted, python_failures, reload_booted, wait_booted
 from .browser import CHROMIUM_FLAGS, choose_chromium, chromium_launch_options
 from .cdn import CdnMirror, MirrorAnswer
+from .crashes import CrashRerun
 from .server import StaticServer
 from .watch import Watch, is_local, report, unexpected
 
@@ -10,6 +11,7 @@ __all__ = [
     "BOOT_TIMEOUT_MS",
     "CHROMIUM_FLAGS",
     "CdnMirror",
+    "CrashRerun",
     "MirrorAnswer",
     "StaticServer",
     "Watch",

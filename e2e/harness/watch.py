@@ -18,6 +18,7 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, R
 from playwright.sync_api import Error as PlaywrightError
 
 from .cdn import CdnMirror
+from .crashes import record_crash
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 
@@ -164,7 +165,11 @@ class Watch:
         self.page_errors.append(trim_stack(text))
 
     def _on_page(self, page: Page) -> None:
-        page.on("crash", lambda crashed: self.page_errors.append(f"page crashed: {crashed.url}"))
+        page.on("crash", self._on_crash)
+
+    def _on_crash(self, page: Page) -> None:
+        self.page_errors.append(f"page crashed: {page.url}")
+        record_crash(page.url)
 
     # -- reading ---------------------------------------------------------------------------
 
