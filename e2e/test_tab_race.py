@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from harness import goto_booted
 from playwright.sync_api import BrowserContext, Page
-from yacht_page import YachtPage
+from yacht_page import LANDED_JS, YachtPage
 
 from yacht.saves.keys import GAME_KEY
 from yacht.saves.slots import Event, Notice
@@ -29,7 +29,8 @@ NewContext = Callable[..., BrowserContext]
 PAIRS = 24
 
 # The board as drawn against the game as stored, in the page's own view of storage.
-SIGHT_JS = """key => {
+SIGHT_JS = (
+    """key => {
   const text = localStorage.getItem(key);
   const dice = [...document.querySelectorAll('#dice .die')];
   let drawn = false;
@@ -40,9 +41,12 @@ SIGHT_JS = """key => {
       : die.dataset.face === String(game.dice[i]) &&
         die.getAttribute('aria-pressed') === String(game.held[i]));
   }
-  const landed = getComputedStyle(document.getElementById('roll')).pointerEvents !== 'none';
+  const landed = ("""
+    + LANDED_JS
+    + """)();
   return {text, drawn, landed};
 }"""
+)
 
 LOCKS_IDLE_JS = """async () => {
   if (!navigator.locks) return true;

@@ -133,6 +133,18 @@ def test_a_double_click_or_double_tap_on_roll_throws_once(table: YachtPage, moti
     # Once the dice are down, Roll takes the next throw.
     table.roll()
     assert table.saved()["rolls"] == 3
+    # R pressed twice quickly throws once too, in a new turn.
+    table.wait_for_landing()
+    table.score_first_option()
+    page.keyboard.press("r")
+    page.keyboard.press("r")
+    page.wait_for_timeout(150)
+    assert table.saved()["rolls"] == 1, "R pressed twice threw twice"
+    # And R throws as soon as the dice are down (with reduced motion, sooner).
+    table.wait_for_landing()
+    page.keyboard.press("r")
+    page.wait_for_timeout(150)
+    assert table.saved()["rolls"] == 2, "R did not throw once the dice were down"
 
 
 def test_the_third_players_column_scrolls_under_the_category_names(table: YachtPage) -> None:

@@ -26,6 +26,15 @@ SNAPSHOT_JS = """() => ({
 })"""
 
 
+LANDED_JS = """() => {
+  const roll = document.getElementById('roll');
+  return !roll.matches('.airborne-a, .airborne-b')
+    && getComputedStyle(roll).pointerEvents !== 'none';
+}"""
+"""True once the last throw's dice are down: Roll has dropped its airborne animation's class (the
+game's own record, which R and Space go by) and takes the pointer again."""
+
+
 SETTLED_JS = """async () => {
   if (!navigator.locks) return true;
   const waiting = async () =>
@@ -94,9 +103,7 @@ class YachtPage:
 
     def wait_for_landing(self) -> None:
         """Wait until the dice have landed: while they fly, Roll takes no click and no key."""
-        self.page.wait_for_function(
-            "getComputedStyle(document.getElementById('roll')).pointerEvents !== 'none'"
-        )
+        self.page.wait_for_function(LANDED_JS)
 
     def toggle(self, index: int) -> None:
         self.settle()

@@ -149,6 +149,7 @@ class App:
 
     def _bind(self) -> None:
         bind_board(self, self._on)
+        self._on(by_id("roll"), "animationend", self._renderer.on_roll_animation_end)
         self._guide.bind(self._on)
         self._game_over.bind(self._on, self._rematch, self._dialog.open)
         self._dialog.bind(self._on)
@@ -172,6 +173,10 @@ class App:
     def wake_computer(self) -> None:
         """Let a computer player move if it has the dice."""
         self._computer.wake()
+
+    def dice_in_air(self) -> bool:
+        """Whether the last throw's dice are still in the air."""
+        return self._renderer.dice_in_air()
 
     def hint(self) -> None:
         """Show the solver's advice for the position on the board."""

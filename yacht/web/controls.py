@@ -28,7 +28,7 @@ class Board(Keyboard, Protocol):
 
 def bind_board(board: Board, on: Listen) -> None:
     """Listen to every control of the board."""
-    on(by_id("roll"), "click", lambda _: roll_unless_airborne(board.moves))
+    on(by_id("roll"), "click", lambda _: roll_unless_airborne(board))
     on(by_id("undo"), "click", lambda _: board.moves.act(Undo()))
     on(by_id("hint"), "click", lambda _: board.hint())
     on(by_id("faster"), "click", lambda _: board.toggle_faster())

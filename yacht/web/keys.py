@@ -10,12 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from pyscript import window
-
 from yacht.game.actions import Roll, Undo
 from yacht.web.extras import Extras
 from yacht.web.moves import Moves
-from yacht.web.page import by_id, keep_focus_inside, key_is_tab, query
+from yacht.web.page import keep_focus_inside, key_is_tab, query
 
 FIELDS = ("INPUT", "SELECT", "TEXTAREA")
 """Where keys are typing, not commands."""
@@ -29,6 +27,9 @@ class Keyboard(Protocol):
     extras: Extras
 
     moves: Moves
+
+    def dice_in_air(self) -> bool:
+        """Whether the last throw's dice are still in the air."""
 
     def hint(self) -> None:
         """Show the hint."""
@@ -64,8 +65,8 @@ def _command(board: Keyboard, key: str, tag: str) -> Callable[[], None] | None:
     if key == " " and tag in PRESSABLE:
         return None
     commands: dict[str, Callable[[], None]] = {
-        "r": lambda: roll_unless_airborne(board.moves),
-        " ": lambda: roll_unless_airborne(board.moves),
+        "r": lambda: roll_unless_airborne(board),
+        " ": lambda: roll_unless_airborne(board),
         "u": lambda: board.moves.act(Undo()),
         "h": board.hint,
         "n": board.open_setup,
@@ -73,18 +74,15 @@ def _command(board: Keyboard, key: str, tag: str) -> Callable[[], None] | None:
     return commands.get(key.lower())
 
 
-def roll_unless_airborne(moves: Moves) -> None:
+def roll_unless_airborne(board: Keyboard) -> None:
     """Roll, unless the last throw's dice are still in the air (then the key or click is
     ignored).
 
     While they fly Roll's airborne animation (static/yacht.css) makes it take no pointer, so a
-    double click throws once; the key asks the same animation, so R pressed twice quickly
-    throws once too, and with reduced motion the pause is the style sheet's shorter one.
+    double click throws once; R pressed twice quickly throws once too, and with reduced motion
+    the pause is the style sheet's shorter one (the renderer hears the animation end).
     """
-    # Asked at the grant of the game's lock, not at the key press: a second press can come
-    # before the first roll is made, and only then are the dice in the air.
-    moves.act_chosen(
-        lambda: (
-            None if str(window.getComputedStyle(by_id("roll")).pointerEvents) == "none" else Roll()
-        )
-    )
+    # Asked when the move is made, not at the key press: a second press can come before the
+    # first roll is made (while another tab hands over the game's lock), and only then are the
+    # dice in the air.
+    board.moves.act_chosen(lambda: None if board.dice_in_air() else Roll())

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
+from typing import Any
 
 from pyscript import document
 
@@ -22,6 +24,9 @@ FLASH = ("flash-a", "flash-b")
 # double click or a double tap throws once. A hold or release lands the dice at once: a roll
 # asked after it is meant, however quickly it follows.
 AIRBORNE = ("airborne-a", "airborne-b")
+# Longer than the airborne animation (700 ms): past it the dice count as down even if the
+# animation's end never came (a style sheet of the player's own that turns animations off).
+AIRBORNE_LIMIT_S = 1.0
 
 CellKey = tuple[str, int]
 """A scorecard cell: its row's key and the seat of its column."""
@@ -73,6 +78,7 @@ class Renderer:
         self._flashing: dict[CellKey, str] = {}
         self._airborne: str | None = None
         self._in_air = False  # whether Roll still plays self._airborne
+        self._landing_due = 0.0  # time.monotonic() past which the dice are down at the latest
         self._held: tuple[bool, ...] = ()
 
     def view_of(self, game: GameState, tr: Translator) -> BoardView:
@@ -121,6 +127,7 @@ class Renderer:
         if self._in_air and landed and self._airborne is not None:
             write.drop_class(self._roll, self._airborne)
             self._in_air = False
+            self._landing_due = 0.0
         self._held = held
         self._latest = None
         for row in view.rows:
@@ -151,7 +158,26 @@ class Renderer:
             following = self._airborne = _other(playing, AIRBORNE)
             self._write.swap_class(self._roll, playing, following)
             self._in_air = True
+            self._landing_due = time.monotonic() + AIRBORNE_LIMIT_S
         self._write.flush()
+
+    def dice_in_air(self) -> bool:
+        """Whether the last throw's dice are still in the air (Roll's airborne animation plays).
+
+        Known here rather than asked of the page: reading Roll's computed style would make the
+        browser bring its styles up to date in the middle of the click.
+        """
+        return self._in_air and time.monotonic() < self._landing_due
+
+    def on_roll_animation_end(self, event: Any) -> None:
+        """Roll's ``animationend``: the airborne animation is over, the dice are down."""
+        name = str(event.animationName)
+        if name in AIRBORNE and self._in_air:
+            # Roll loses the class too, so that the page shows what the keys go by.
+            self._write.drop_class(self._roll, name)
+            self._write.flush()
+            self._in_air = False
+            self._landing_due = 0.0
 
     def _release_focus(self, view: BoardView) -> None:
         """Blur the option button about to leave its cell, if it has the focus.
