@@ -105,6 +105,19 @@ FACES_JS = """() => [...document.querySelectorAll('#dice .die')].map((die) => ({
 }))"""
 
 
+STILL_JS = "() => !document.getAnimations().some((a) => a.playState === 'running')"
+# The face nearest the viewer: the cube's transform and then the face's, both about the same
+# centre, applied to the face's centre.
+FACE_SHOWN_JS = """() => [...document.querySelectorAll('#dice .cube')].map((cube) => {
+  const turn = new DOMMatrix(getComputedStyle(cube).transform);
+  const depth = (face) => turn.multiply(new DOMMatrix(getComputedStyle(face).transform))
+    .transformPoint(new DOMPoint(0, 0, 0)).z;
+  const faces = [...cube.querySelectorAll('.face')];
+  const front = faces.reduce((best, face) => (depth(face) > depth(best) ? face : best));
+  return String(faces.indexOf(front) + 1);
+})"""
+
+
 def test_every_face_carries_its_pips_and_high_contrast_keeps_them(game: YachtPage) -> None:
     """The pips are painted on the cube's six faces (1 to 6 of them, opposite faces adding up to
     seven); a die not rolled yet is blank; forced colours leave the dice their own colours."""
@@ -117,6 +130,10 @@ def test_every_face_carries_its_pips_and_high_contrast_keeps_them(game: YachtPag
     for die in rolled:
         assert die["face"] in {"1", "2", "3", "4", "5", "6"}
         assert [face["pips"] for face in die["faces"]] == [1, 2, 3, 4, 5, 6]
+
+    # Once the dice are still, each cube shows the die's value to the player.
+    game.page.wait_for_function(STILL_JS)
+    assert game.page.evaluate(FACE_SHOWN_JS) == [die["face"] for die in rolled]
 
     game.page.emulate_media(forced_colors="active")
     try:

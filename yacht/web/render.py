@@ -112,6 +112,7 @@ class Renderer:
         write.flag(self._faster, "hidden", not view.computer_turn)
         for element, die in zip(self._dice, view.dice, strict=True):
             write.attr(element, "data-face", None if die.face is None else str(die.face))
+            write.cls(element, "blank", die.face is None)
             write.attr(element, "aria-pressed", "true" if die.held else "false")
             write.attr(element, "aria-label", die.label)
             write.flag(element, "disabled", not die.enabled)
