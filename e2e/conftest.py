@@ -42,7 +42,7 @@ _REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
 
 def pytest_configure(config: pytest.Config) -> None:
     # A test that failed as its tab crashed is run once more; see harness/crashes.py.
-    config.pluginmanager.register(CrashRerun(), "yacht-crash-rerun")
+    config.pluginmanager.register(CrashRerun(shared=("_shared_booted",)), "yacht-crash-rerun")
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

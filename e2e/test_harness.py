@@ -318,10 +318,18 @@ def test_a_crashed_tab_is_reported(
 
 
 CRASH_RERUN_CONFTEST = """
+import itertools
+import pytest
 from harness import CrashRerun
 
+made = itertools.count(1)
+
 def pytest_configure(config):
-    config.pluginmanager.register(CrashRerun(), "yacht-crash-rerun")
+    config.pluginmanager.register(CrashRerun(shared=("shared_tab",)), "yacht-crash-rerun")
+
+@pytest.fixture(scope="module")
+def shared_tab():
+    return next(made)
 """
 
 CRASHING_TESTS = """
@@ -353,6 +361,15 @@ def test_fails_without_a_crash():
 def test_crashes_but_passes():
     attempt("harmless")
     record_crash("http://127.0.0.1/harmless")
+
+def test_a_shared_tab_crashes_once(shared_tab):
+    if attempt("shared") == 1:
+        record_crash("http://127.0.0.1/shared")
+        assert False, "the shared page went away"
+    assert shared_tab == 2, "the second run was given the tab that crashed"
+
+def test_the_next_test_shares_the_new_tab(shared_tab):
+    assert shared_tab == 2
 """
 
 
@@ -369,11 +386,11 @@ def test_a_test_that_failed_as_its_tab_crashed_runs_once_more(tmp_path: Path) ->
     )
     out = result.stdout + result.stderr
     runs = {path.name: len(path.read_text()) for path in (tmp_path / "runs").iterdir()}
-    assert runs == {"once": 2, "always": 2, "plain": 1, "harmless": 1}, out
-    assert "2 failed, 2 passed" in out, out
+    assert runs == {"once": 2, "always": 2, "plain": 1, "harmless": 1, "shared": 2}, out
+    assert "2 failed, 4 passed" in out, out
     assert "FAILED test_crashing.py::test_crashes_every_time" in out
     assert "FAILED test_crashing.py::test_fails_without_a_crash" in out
-    assert "4 tab(s) crashed" in out, out
+    assert "5 tab(s) crashed" in out, out
     assert "run twice: test_crashing.py::test_crashes_once" in out
     assert "run twice: test_crashing.py::test_crashes_every_time" in out
     assert "test_crashes_but_passes (crashed" not in out

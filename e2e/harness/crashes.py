@@ -23,24 +23,34 @@ def record_crash(url: str) -> None:
     _crashed_urls.append(url)
 
 
-def _forget_failed_setup(item: pytest.Item) -> None:
-    """Let the second run build the test's fixtures anew (a fixture that failed is cached with
-    its error, and a ``Function`` keeps the values of the first run's fixtures)."""
-    info = getattr(item, "_fixtureinfo", None)
-    for definitions in getattr(info, "name2fixturedefs", {}).values():
-        for definition in definitions:
-            cached = getattr(definition, "cached_result", None)
-            if cached is not None and cached[2] is not None:
-                definition.cached_result = None
+def _forget_fixtures(item: pytest.Item, shared: tuple[str, ...]) -> None:
+    """Let the second run build the test's fixtures anew: a fixture that failed is cached with
+    its error, a fixture named in ``shared`` (a page shared by several tests) may hold the tab
+    that crashed, and a ``Function`` keeps the values of the first run's fixtures."""
     if isinstance(item, pytest.Function):
         item._initrequest()  # pytest has no public way to give a Function a fresh request
+    info = getattr(item, "_fixtureinfo", None)
+    for name, definitions in getattr(info, "name2fixturedefs", {}).items():
+        for definition in definitions:
+            cached = getattr(definition, "cached_result", None)
+            if cached is None:
+                continue
+            if name in shared and isinstance(item, pytest.Function):
+                definition.finish(item._request)  # its teardown closes the tab
+            elif cached[2] is not None:
+                definition.cached_result = None
 
 
 class CrashRerun:
-    """The pytest plugin; ``e2e/conftest.py`` registers one."""
+    """The pytest plugin; ``e2e/conftest.py`` registers one.
 
-    def __init__(self) -> None:
+    ``shared`` names the fixtures of a wider scope that hold a tab: after a crash they are
+    torn down and made again for the second run.
+    """
+
+    def __init__(self, shared: tuple[str, ...] = ()) -> None:
         self.rerun: list[str] = []
+        self.shared = shared
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_protocol(self, item: pytest.Item, nextitem: pytest.Item | None) -> bool:
@@ -50,7 +60,7 @@ class CrashRerun:
         crashed = _crashed_urls[crashes_before:]
         if crashed and any(report.failed for report in reports):
             self.rerun.append(f"{item.nodeid} (crashed: {', '.join(crashed)})")
-            _forget_failed_setup(item)
+            _forget_fixtures(item, self.shared)
             reports = runtestprotocol(item, nextitem=nextitem, log=False)
         for report in reports:
             item.ihook.pytest_runtest_logreport(report=report)
