@@ -27,15 +27,15 @@ def _forget_fixtures(item: pytest.Item, shared: tuple[str, ...]) -> None:
     """Let the second run build the test's fixtures anew: a fixture that failed is cached with
     its error, a fixture named in ``shared`` (a page shared by several tests) may hold the tab
     that crashed, and a ``Function`` keeps the values of the first run's fixtures."""
-    if isinstance(item, pytest.Function):
-        item._initrequest()  # pytest has no public way to give a Function a fresh request
-    info = getattr(item, "_fixtureinfo", None)
-    for name, definitions in getattr(info, "name2fixturedefs", {}).items():
+    if not isinstance(item, pytest.Function):
+        return
+    item._initrequest()  # pytest has no public way to give a Function a fresh request
+    for name, definitions in item._fixtureinfo.name2fixturedefs.items():
         for definition in definitions:
-            cached = getattr(definition, "cached_result", None)
+            cached = definition.cached_result
             if cached is None:
                 continue
-            if name in shared and isinstance(item, pytest.Function):
+            if name in shared:
                 definition.finish(item._request)  # its teardown closes the tab
             elif cached[2] is not None:
                 definition.cached_result = None

@@ -78,7 +78,7 @@ class Renderer:
         self._flashing: dict[CellKey, str] = {}
         self._airborne: str | None = None
         self._in_air = False  # whether Roll still plays self._airborne
-        self._landing_due = 0.0  # time.monotonic() past which the dice are down at the latest
+        self._landing_due = 0.0  # time.monotonic() past which, in the air, they are down anyway
         self._held: tuple[bool, ...] = ()
 
     def view_of(self, game: GameState, tr: Translator) -> BoardView:
@@ -125,10 +125,8 @@ class Renderer:
         # is at once ready again.
         held = tuple(die.held for die in view.dice)
         landed = view.dice[0].face is None or held != self._held
-        if self._in_air and landed and self._airborne is not None:
-            write.drop_class(self._roll, self._airborne)
-            self._in_air = False
-            self._landing_due = 0.0
+        if landed:
+            self._land()
         self._held = held
         self._latest = None
         for row in view.rows:
@@ -171,14 +169,17 @@ class Renderer:
         return self._in_air and time.monotonic() < self._landing_due
 
     def on_roll_animation_end(self, event: Any) -> None:
-        """Roll's ``animationend``: the airborne animation is over, the dice are down."""
-        name = str(event.animationName)
-        if name in AIRBORNE and self._in_air:
-            # Roll loses the class too, so that the page shows what the keys go by.
-            self._write.drop_class(self._roll, name)
+        """Roll's ``animationend``: the airborne animation is over, the dice are down (and Roll
+        loses its class, so that the page shows what the keys go by)."""
+        if str(event.animationName) in AIRBORNE:
+            self._land()
             self._write.flush()
+
+    def _land(self) -> None:
+        """Queue the end of Roll's airborne animation, if it still plays."""
+        if self._in_air and self._airborne is not None:
+            self._write.drop_class(self._roll, self._airborne)
             self._in_air = False
-            self._landing_due = 0.0
 
     def _release_focus(self, view: BoardView) -> None:
         """Blur the option button about to leave its cell, if it has the focus.
