@@ -48,6 +48,9 @@ What is measured, and how:
   first change to the page after the click, seen by a MutationObserver, then forces layout).
   "Handlers done" is the click's own listeners, the move made and written into the page.
   "Next frame" adds the wait for the frame, vsync included (up to 16.7 ms), so has no budget.
+  The floor, timed the same way on the same page after the game's clicks: a button added next to
+  Roll whose Python listener writes one text (FLOOR_BUTTON_JS): what any click handled in
+  Python costs on this machine. Each move's note gives its median as a multiple of it.
 - Download size: every distinct URL the page and its service worker fetched on a first visit;
   the game's own files at their gzip size (level 6, as a static host sends them; the local
   server does not compress), the runtime at its raw size. A URL fetched again in the same visit
@@ -218,6 +221,27 @@ PAGE_PROBE_JS = """
     else bench.awaited = record;
   });
 })();
+"""
+
+# The floor of a click on the game's own page, timed by the same probe after the game's clicks:
+# a button added next to Roll, whose listener is Python added as the game's are (a create_proxy
+# through PyScript's interpreter), writing one text. What any click handled in Python costs
+# here: the browser's delivery, the crossing into Python and back, one style and layout.
+FLOOR_BUTTON_JS = """() => {
+  const button = document.createElement("button");
+  button.id = "bench-floor";
+  button.type = "button";
+  button.textContent = "0";
+  document.querySelector(".actions").append(button);
+}"""
+FLOOR_LISTENER_PY = """
+from pyodide.ffi import create_proxy
+from pyscript import document
+
+def _bench_floor(event):
+    event.target.textContent = str(int(event.target.textContent) + 1)
+
+document.getElementById("bench-floor").addEventListener("click", create_proxy(_bench_floor))
 """
 
 READ_BOOT_JS = """() => ({
@@ -732,7 +756,7 @@ class PageBench:
             interactive = page.evaluate("performance.timeOrigin + window.__bench.ready")
             self.wait_settled(page)
             visits.append([])  # clicks: not counted
-            measured = self.play(page, clicks)
+            measured = self.play(page, clicks) + self.click_floor(page, clicks)
             visits.append([])
             goto_booted(page, f"?seed={SEED}")
             self.wait_settled(page)
@@ -765,6 +789,14 @@ class PageBench:
             if set(dialogs) - {"game-over"}:
                 raise SystemExit(f"a dialog opened after scoring {category}: {dialogs}")
         return done
+
+    def click_floor(self, page: Page, count: int) -> list[Click]:
+        """``count`` clicks of the floor's button (FLOOR_BUTTON_JS), once the game's are done."""
+        if page.evaluate("() => document.getElementById('game-over').open"):
+            self.click(page, "#rematch", None)  # the modal dialog leaves the board inert
+        page.evaluate(FLOOR_BUTTON_JS)
+        page.evaluate("(code) => window.__bench.interpreter.runPython(code)", FLOOR_LISTENER_PY)
+        return [self.click(page, "#bench-floor", "floor") for _ in range(count)]
 
     @staticmethod
     def click(page: Page, selector: str, label: str | None) -> Click:
@@ -1083,16 +1115,24 @@ def warm_rows(results: Results) -> list[Row]:
 def click_rows(clicks: list[Click]) -> list[Row]:
     section = "click → its move drawn (event.timeStamp → the move rendered, style and layout done)"
     rows: list[Row] = []
+    floor = median([c.to_rendered for c in clicks if c.label == "floor"])
     for label in ("roll", "hold", "reroll", "score"):
         mine = [c for c in clicks if c.label == label]
         rendered = [c.to_rendered for c in mine]
         frame = [c.to_frame for c in mine]
         note = (
             f"n={len(mine)}; handlers done {median([c.to_handled for c in mine]):.1f} ms; "
-            f"next frame {median(frame):.1f} ms, p95 {percentile(frame, 95):.1f} ms (incl. vsync)"
+            f"next frame {median(frame):.1f} ms, p95 {percentile(frame, 95):.1f} ms (incl. vsync); "
+            f"{median(rendered) / floor:.1f} x the floor"
         )
         rows.append(Row(section, f"{label}, median", median(rendered), "ms", Budget(5), note))
         rows.append(Row(section, f"{label}, p95", percentile(rendered, 95), "ms", Budget(16)))
+    floor_clicks = [c.to_rendered for c in clicks if c.label == "floor"]
+    note = (
+        f"n={len(floor_clicks)}; p95 {percentile(floor_clicks, 95):.1f} ms; a button next to "
+        "Roll whose Python listener writes one text: what any click handled in Python costs here"
+    )
+    rows.append(Row(section, "floor: a Python listener, median", floor, "ms", note=note))
     return rows
 
 
