@@ -406,6 +406,19 @@ def test_a_new_release_is_offered_and_keeps_the_saved_game(
     reload_button = page.get_by_role("button", name="Reload")
     expect(reload_button).to_be_visible()
     assert page.get_attribute("html", "data-release") is None
+    # The offer is a bar over the bottom edge that hides nothing: the tray stops above it, on a
+    # phone whose screen holds the whole page and on one where the page scrolls (the tray, kept
+    # at the bottom of the screen, moves up).
+    size = page.viewport_size
+    for height in (844, 560):
+        page.set_viewport_size({"width": 390, "height": height})
+        tray = page.locator(".table").bounding_box()
+        bar = page.locator("#app-update").bounding_box()
+        assert tray is not None
+        assert bar is not None
+        assert tray["y"] + tray["height"] <= bar["y"] + 0.5, (height, tray, bar)
+    if size is not None:
+        page.set_viewport_size(size)
 
     # The old game keeps working while the offer stands.
     play_one_turn(page)

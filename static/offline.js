@@ -84,6 +84,7 @@
     } else if (message.type === "update-status") {
       // Once offered, the offer stays until the player takes it (another tab may have).
       updateAvailable = updateAvailable || Boolean(message.available);
+      // The style sheet makes room for the offer's bar by this attribute.
       root.setAttribute("data-update-available", updateAvailable ? "true" : "false");
     } else if (message.type === "update-applied") {
       if (message.applied !== false) {
