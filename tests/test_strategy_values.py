@@ -8,9 +8,11 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 
 import pytest
 
+import yacht
 from tests.reference import (
     BONUS_POINTS,
     BONUS_THRESHOLD,
@@ -20,10 +22,12 @@ from tests.reference import (
 )
 from yacht.rules.categories import Category
 from yacht.rules.dice import all_throws
-from yacht.rules.rulesets import find_ruleset
+from yacht.rules.rulesets import RULESETS, find_ruleset
 from yacht.strategy import advise
+from yacht.strategy.advice import expected_score
 from yacht.strategy.states import StateSpace, state_space
-from yacht.strategy.tables import ROUNDING, values_for
+from yacht.strategy.table_files import FRESH_GAME_AVERAGES, fresh_game_average, table_name
+from yacht.strategy.tables import ROUNDING, load_values, values_for
 from yacht.strategy.turn import turn_value
 
 Throw = tuple[int, ...]
@@ -268,6 +272,20 @@ def test_fresh_game_values() -> None:
     assert table_value("sum-all", 0) == pytest.approx(169.773889, abs=1e-6)
     assert table_value("extended", 0) == pytest.approx(220.205908, abs=1e-6)
     assert table_value("extended", 0, bonus=True) == pytest.approx(238.222456, abs=1e-6)
+
+
+def test_the_fresh_game_averages_are_the_tables_own() -> None:
+    # The game-over dialog shows these without reading a table: one for every table shipped,
+    # each exactly what its table gives the empty scorecard.
+    rulesets = [find_ruleset(rid) for rid in RULESETS]
+    rulesets += [rules.with_upper_bonus(True) for rules in rulesets if rules.id == "extended"]
+    assert set(FRESH_GAME_AVERAGES) == {table_name(rules) for rules in rulesets}
+    assert {path.stem for path in (Path(yacht.__file__).parent / "data").glob("*.ytb")} == set(
+        FRESH_GAME_AVERAGES
+    )
+    for rules in rulesets:
+        assert fresh_game_average(rules) == load_values(rules).value(0, 0)
+        assert fresh_game_average(rules) == expected_score(rules)
 
 
 # -- an independent solver for endgames ----------------------------------------------------

@@ -25,6 +25,25 @@ def table_name(ruleset: RuleSet) -> str:
     return f"{ruleset.id}-bonus" if ruleset.upper_bonus is not None else ruleset.id
 
 
+FRESH_GAME_AVERAGES: dict[str, float] = {
+    "traditional": 166.95506770456538,
+    "sum-all": 169.7738890526538,
+    "extended": 220.20590762925968,
+    "extended-bonus": 238.2224561995823,
+}
+"""What perfect play averages from a fresh game, for each shipped table: the value the table
+gives the empty scorecard (tests/test_strategy_values.py checks each against its table)."""
+
+
+def fresh_game_average(ruleset: RuleSet) -> float | None:
+    """What perfect play averages under ``ruleset`` (None for rules with no shipped table).
+
+    Known here, for the game-over dialog: reading the table and importing the solver to find
+    it take 60 ms and more in the browser, which would land on the click that ends a game.
+    """
+    return FRESH_GAME_AVERAGES.get(table_name(ruleset))
+
+
 def tables_read_for(ruleset: RuleSet) -> tuple[str, ...]:
     """The tables the solver reads for ``ruleset``: a bonus table builds on its base table."""
     if ruleset.upper_bonus is None:

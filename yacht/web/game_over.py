@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from yacht.errors import TableError
-from yacht.game.state import GameState
 from yacht.i18n import Translator
 from yacht.session.session import Session
+from yacht.strategy.table_files import fresh_game_average
 from yacht.web.extras import Extras
 from yacht.web.page import Element, by_id, create
 
@@ -69,7 +68,7 @@ class GameOverDialog:
             session.game,
             self._extras.history.history,
             session.coach,
-            _perfect_average(session.game),
+            fresh_game_average(session.game.ruleset),
             tr,
         )
         by_id("game-over-title").textContent = words.headline
@@ -86,17 +85,6 @@ class GameOverDialog:
     def _close_then(self, then: Callable[[], None]) -> None:
         by_id("game-over").close()
         then()
-
-
-def _perfect_average(game: GameState) -> float | None:
-    """What perfect play averages under the game's rules (None until its table is here)."""
-    from yacht.strategy import expected_score
-
-    rules = game.ruleset
-    try:
-        return expected_score(rules.id, upper_bonus=rules.upper_bonus is not None)
-    except TableError:
-        return None  # the table downloads after start-up: the dialog does without the figure
 
 
 def _standing_item(standing: Standing, ranked: bool) -> Element:
