@@ -1115,7 +1115,8 @@ def warm_rows(results: Results) -> list[Row]:
 def click_rows(clicks: list[Click]) -> list[Row]:
     section = "click → its move drawn (event.timeStamp → the move rendered, style and layout done)"
     rows: list[Row] = []
-    floor = median([c.to_rendered for c in clicks if c.label == "floor"])
+    floor_clicks = [c.to_rendered for c in clicks if c.label == "floor"]
+    floor = median(floor_clicks)
     for label in ("roll", "hold", "reroll", "score"):
         mine = [c for c in clicks if c.label == label]
         rendered = [c.to_rendered for c in mine]
@@ -1127,7 +1128,6 @@ def click_rows(clicks: list[Click]) -> list[Row]:
         )
         rows.append(Row(section, f"{label}, median", median(rendered), "ms", Budget(5), note))
         rows.append(Row(section, f"{label}, p95", percentile(rendered, 95), "ms", Budget(16)))
-    floor_clicks = [c.to_rendered for c in clicks if c.label == "floor"]
     note = (
         f"n={len(floor_clicks)}; p95 {percentile(floor_clicks, 95):.1f} ms; a button next to "
         "Roll whose Python listener writes one text: what any click handled in Python costs here"

@@ -8,11 +8,9 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 
 import pytest
 
-import yacht
 from tests.reference import (
     BONUS_POINTS,
     BONUS_THRESHOLD,
@@ -26,7 +24,12 @@ from yacht.rules.rulesets import RULESETS, find_ruleset
 from yacht.strategy import advise
 from yacht.strategy.advice import expected_score
 from yacht.strategy.states import StateSpace, state_space
-from yacht.strategy.table_files import FRESH_GAME_AVERAGES, fresh_game_average, table_name
+from yacht.strategy.table_files import (
+    DATA_DIR,
+    FRESH_GAME_AVERAGES,
+    fresh_game_average,
+    table_name,
+)
 from yacht.strategy.tables import ROUNDING, load_values, values_for
 from yacht.strategy.turn import turn_value
 
@@ -278,11 +281,9 @@ def test_the_fresh_game_averages_are_the_tables_own() -> None:
     # The game-over dialog shows these without reading a table: one for every table shipped,
     # each exactly what its table gives the empty scorecard.
     rulesets = [find_ruleset(rid) for rid in RULESETS]
-    rulesets += [rules.with_upper_bonus(True) for rules in rulesets if rules.id == "extended"]
+    rulesets += [rules.with_upper_bonus(True) for rules in rulesets if rules.offers_bonus]
     assert set(FRESH_GAME_AVERAGES) == {table_name(rules) for rules in rulesets}
-    assert {path.stem for path in (Path(yacht.__file__).parent / "data").glob("*.ytb")} == set(
-        FRESH_GAME_AVERAGES
-    )
+    assert {path.stem for path in DATA_DIR.glob("*.ytb")} == set(FRESH_GAME_AVERAGES)
     for rules in rulesets:
         assert fresh_game_average(rules) == load_values(rules).value(0, 0)
         assert fresh_game_average(rules) == expected_score(rules)
