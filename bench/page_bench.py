@@ -276,6 +276,9 @@ LANDED_JS = """() => {
 """True once the dice of the last throw have landed: Roll takes the pointer again (it takes none
 while they fly) and no die is still moving."""
 OPEN_DIALOGS_JS = "() => [...document.querySelectorAll('dialog[open]')].map((d) => d.id)"
+# The game-over dialog opens a frame after the last score: a turn starts once either is so.
+TURN_OR_GAME_OVER_JS = """() => document.getElementById('game-over').open
+  || !document.getElementById('roll').disabled"""
 PROFILE_REPORT_JS = """(top) => window.__bench.interpreter.runPython(`
 __bench_profile.disable()
 import io, pstats
@@ -772,6 +775,7 @@ class PageBench:
         ``count`` of each are timed."""
         done: list[Click] = []
         for turn in range(count):
+            page.wait_for_function(TURN_OR_GAME_OVER_JS)
             if page.evaluate("() => document.getElementById('game-over').open"):
                 self.click(page, "#rematch", None)
             done.append(self.click(page, "#roll", "roll"))
@@ -792,6 +796,7 @@ class PageBench:
 
     def click_floor(self, page: Page, count: int) -> list[Click]:
         """``count`` clicks of the floor's button (FLOOR_BUTTON_JS), once the game's are done."""
+        page.wait_for_function(TURN_OR_GAME_OVER_JS)
         if page.evaluate("() => document.getElementById('game-over').open"):
             self.click(page, "#rematch", None)  # the modal dialog leaves the board inert
         page.evaluate(FLOOR_BUTTON_JS)

@@ -258,6 +258,38 @@ def test_a_new_personal_best_gets_its_moment_in_the_ending(
     save_screenshot(page, "finished-board-390x844-light")
 
 
+def test_the_last_score_is_drawn_in_its_click_and_the_ending_opens_a_frame_later(
+    board: YachtPage,
+) -> None:
+    page = board.page
+    plant(page, SavedGame(finished_but(("Ann",), 5)), History())
+    board.roll()
+    # What the page shows when the click's own work is done (a window listener, bubbling: it
+    # runs after the game's).
+    page.evaluate(
+        """() => addEventListener('click', () => {
+            window.atClickEnd = {
+                dialogOpen: document.getElementById('game-over').open,
+                openCategories: document.querySelectorAll('#scorecard button.option').length,
+                status: document.getElementById('status').textContent,
+                total: document.querySelector('#scorecard [data-row=total] td').textContent,
+            };
+        }, { once: true })"""
+    )
+    board.option("Choice").click()
+    expect(page.locator("#game-over")).to_be_visible()
+    expect(page.locator("#rematch")).to_be_focused()
+    at_click_end = page.evaluate("window.atClickEnd")
+    assert at_click_end["dialogOpen"] is False, "the dialog waits for the final score's frame"
+    assert at_click_end["openCategories"] == 0, "the final score is drawn in its click"
+    total = saved_state(board).totals()[0].total
+    assert at_click_end["status"] == "Game over"
+    assert at_click_end["total"] == str(total)
+    expect(page.locator("#announcer")).to_have_text(
+        re.compile(r"^Ann scored \d+ points in Choice\. Game over")
+    )
+
+
 # -- computer turns ------------------------------------------------------------------------------
 
 

@@ -44,12 +44,16 @@ SETTLED_JS = """async () => {
     while (await waiting()) await task();
     await task();  // the grant's own task, should it come after the answer to the query
   } while (await waiting());
+  // What a move puts off until it is on screen (the game-over dialog) runs in a task queued
+  // from the next frame: this one is queued after it.
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
   return true;
 }"""
 """Resolves once no change to the stored game waits for the game's Web Lock: every move and new
-game asked before it has been made and stored. (A move of the tab in use is made in its click's
-own task; one asked while another tab held the lock, at the grant.) The lock is only looked at,
-never taken: the tab in use keeps it, as it does for a player."""
+game asked before it has been made, stored and shown, with what it put off until after its frame.
+(A move of the tab in use is made in its click's own task; one asked while another tab held the
+lock, at the grant.) The lock is only looked at, never taken: the tab in use keeps it, as it does
+for a player."""
 
 
 def open_menu(page: Page) -> Locator:
@@ -144,6 +148,7 @@ class YachtPage:
     ) -> None:
         """Start a game through the setup dialog."""
         page = self.page
+        self.settle()  # the game-over dialog opens a frame after the last score
         over = page.locator("#game-over")
         page.locator("#new-game-from-over" if over.evaluate("d => d.open") else "#new-game").click()
         setup = page.get_by_role("dialog", name="New game")

@@ -290,5 +290,11 @@ class App:
 
     def open_game_over(self) -> str:
         """Show the final ranking (and the coach's report) in the game-over dialog; returns
-        what is worth announcing there (a new personal best), "" for nothing."""
+        what is worth announcing there (a new personal best), "" for nothing.
+
+        Nothing opens when the game on the page is no longer over: the dialog opens a frame
+        after the last score, and a new game may have begun in between.
+        """
+        if not self._session.game.is_over:
+            return ""
         return self._game_over.show(self._session, self._tr)

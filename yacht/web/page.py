@@ -142,6 +142,18 @@ class Writer:
 _UNSET = object()
 
 
+def after_paint(work: Callable[[Any], None]) -> None:
+    """Run ``work`` once, in a task of its own right after the page's next frame is drawn.
+
+    For what can wait a frame behind a move: the move is on screen first, so the click is
+    answered as fast as one without it. (A hidden page draws no frames: ``work`` waits until
+    it is shown again.)
+    """
+    callback = create_once_callable(work)
+    # A task queued from a frame's callback runs after that frame's style, layout and paint.
+    window.requestAnimationFrame(create_once_callable(lambda _: window.setTimeout(callback, 0)))
+
+
 IDLE_TIMEOUT_MS = 1000
 """The longest a task put off until the page is idle waits (a busy page still gets to it)."""
 
