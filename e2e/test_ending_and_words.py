@@ -290,6 +290,25 @@ def test_the_last_score_is_drawn_in_its_click_and_the_ending_opens_a_frame_later
     )
 
 
+def test_a_last_score_taken_back_before_the_next_frame_opens_no_ending(board: YachtPage) -> None:
+    page = board.page
+    plant(page, SavedGame(finished_but(("Ann",), 6)), History())
+    board.roll()
+    # Both clicks in one task: the score is taken back before the frame that would show the
+    # game-over dialog.
+    page.evaluate(
+        """() => {
+            document.querySelector("#scorecard button.option[data-category='choice']").click();
+            document.getElementById('undo').click();
+        }"""
+    )
+    board.settle()
+    expect(board.option("Choice")).to_be_visible()
+    expect(page.locator("#game-over")).to_be_hidden()
+    expect(page.locator("#announcer")).to_have_text(re.compile(r"^Score taken back\."))
+    assert not saved_state(board).is_over
+
+
 # -- computer turns ------------------------------------------------------------------------------
 
 

@@ -288,13 +288,13 @@ class App:
     def _rematch(self) -> None:
         self._start(GameSetup.of_game(self._session.game, coach=self._session.coach is not None))
 
-    def open_game_over(self) -> str:
+    def open_game_over(self) -> str | None:
         """Show the final ranking (and the coach's report) in the game-over dialog; returns
         what is worth announcing there (a new personal best), "" for nothing.
 
-        Nothing opens when the game on the page is no longer over: the dialog opens a frame
-        after the last score, and a new game may have begun in between.
+        None, with nothing opened, when the game on the page is no longer over: the dialog
+        opens a frame after the last score, and the score may be taken back in between.
         """
         if not self._session.game.is_over:
-            return ""
+            return None
         return self._game_over.show(self._session, self._tr)

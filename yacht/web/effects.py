@@ -33,8 +33,9 @@ class Board(Protocol):
     def view(self) -> BoardView:
         """The board's view of the session as it now stands."""
 
-    def open_game_over(self) -> str:
-        """Show the game-over dialog; returns what to announce of it ("" for nothing)."""
+    def open_game_over(self) -> str | None:
+        """Show the game-over dialog; returns what to announce of it ("" for nothing, None
+        when the game is no longer over and nothing opened)."""
 
 
 class EffectsShown:
@@ -93,6 +94,7 @@ class EffectsShown:
 
         def end(_: object) -> None:
             record = self._board.open_game_over()
-            self._board.notices.announce(join_sentences(said, record))
+            if record is not None:  # else taken back already, and told so
+                self._board.notices.announce(join_sentences(said, record))
 
         after_paint(self._board.notices.guarded(end))
