@@ -7,8 +7,11 @@ the game's own refusals are told by Python (yacht/views/messages.py).
 
 from __future__ import annotations
 
+import json
+import re
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from harness import CdnMirror, goto_booted, reload_booted
@@ -205,6 +208,24 @@ def test_the_check_lets_the_real_runtime_through(
     goto_booted(page)
     assert page.evaluate("window.interpreterInstances") == 1
     assert page.evaluate("document.documentElement.dataset.failure") is None
+
+
+def test_a_first_visit_downloads_no_plugin_the_config_turns_off(
+    new_site_context: Callable[..., BrowserContext],
+) -> None:
+    page = new_site_context(service_workers="block").new_page()
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    goto_booted(page)
+    config = json.loads((Path(__file__).resolve().parents[1] / "pyscript.json").read_text())
+    off = {name.removeprefix("!") for name in config["plugins"] if name.startswith("!")}
+    chunks = [
+        match.group(1)
+        for url in requested
+        if (match := re.search(r"/@pyscript/core@[^/]+/dist/([a-z-]+)-[A-Za-z0-9_]+\.js$", url))
+    ]
+    assert "core" in chunks, requested  # the pattern finds PyScript's own chunks
+    assert set(chunks) & off <= {"error"}, chunks
 
 
 CACHED_WASM_JS = """async ([url, tamper]) => {

@@ -196,6 +196,15 @@ def test_no_plugin_the_config_turns_off_is_preloaded() -> None:
     assert preloaded & off <= {"error"}
 
 
+def test_micropython_gets_the_plugins_of_the_config_inline() -> None:
+    # PyScript reads a config for each interpreter it knows, MicroPython's too; with none, it
+    # imports every plugin for it. The page's <mpy-config> turns off the same plugins, inline
+    # (JSON, so neither a fetch nor the TOML parser).
+    found = re.findall(r"<mpy-config hidden>(.*?)</mpy-config>", (ROOT / "index.html").read_text())
+    assert len(found) == 1, "index.html needs exactly one inline <mpy-config hidden>"
+    assert json.loads(found[0]) == {"plugins": _config()["plugins"]}
+
+
 def test_every_file_pyscript_fetches_at_start_up_is_preloaded() -> None:
     # Without the hint PyScript asks for them one wave after the interpreter has loaded, on the
     # critical path; a file preloaded but not listed would be downloaded for nothing.
