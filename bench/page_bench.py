@@ -775,9 +775,7 @@ class PageBench:
         ``count`` of each are timed."""
         done: list[Click] = []
         for turn in range(count):
-            page.wait_for_function(TURN_OR_GAME_OVER_JS)
-            if page.evaluate("() => document.getElementById('game-over').open"):
-                self.click(page, "#rematch", None)
+            self.rematch_if_over(page)
             done.append(self.click(page, "#roll", "roll"))
             # A player holds a die once it has landed and shows its face (a press on a die
             # still tumbling can end off it, and then is no click on it).
@@ -794,11 +792,16 @@ class PageBench:
                 raise SystemExit(f"a dialog opened after scoring {category}: {dialogs}")
         return done
 
-    def click_floor(self, page: Page, count: int) -> list[Click]:
-        """``count`` clicks of the floor's button (FLOOR_BUTTON_JS), once the game's are done."""
+    def rematch_if_over(self, page: Page) -> None:
+        """Once the last move's frame is out, start a rematch if that move ended the game (the
+        modal game-over dialog leaves the board inert)."""
         page.wait_for_function(TURN_OR_GAME_OVER_JS)
         if page.evaluate("() => document.getElementById('game-over').open"):
-            self.click(page, "#rematch", None)  # the modal dialog leaves the board inert
+            self.click(page, "#rematch", None)
+
+    def click_floor(self, page: Page, count: int) -> list[Click]:
+        """``count`` clicks of the floor's button (FLOOR_BUTTON_JS), once the game's are done."""
+        self.rematch_if_over(page)
         page.evaluate(FLOOR_BUTTON_JS)
         page.evaluate("(code) => window.__bench.interpreter.runPython(code)", FLOOR_LISTENER_PY)
         return [self.click(page, "#bench-floor", "floor") for _ in range(count)]

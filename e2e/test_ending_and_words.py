@@ -18,20 +18,18 @@ from typing import Any
 import pytest
 from axe_audit import audit
 from harness import reload_booted
+from planted_games import finished, finished_but
 from playwright.sync_api import Page, expect
 from yacht_page import YachtPage
 
 from yacht.game.actions import apply
 from yacht.game.state import GameState, enter_dice, new_game, roll, score_category
 from yacht.i18n import LANGUAGES
-from yacht.rules.categories import Category
 from yacht.saves.game_record import GAME_RECORD, SavedGame
 from yacht.saves.history import HISTORY_RECORD, History, entry_from_game
 from yacht.session.coach_log import CoachEntry, Move
 from yacht.strategy import choose_action, expected_score
 
-LAST = Category.CHOICE
-"""The category left open in a planted game: it always scores, so no question is asked."""
 SCREENS = [
     ("390x844", {"width": 390, "height": 844}),
     ("360x740", {"width": 360, "height": 740}),
@@ -54,23 +52,6 @@ def board(booted_page: Page) -> Iterator[YachtPage]:
     set_language(booted_page, "en")
     booted_page.set_viewport_size({"width": 1280, "height": 720})
     booted_page.emulate_media(reduced_motion="no-preference", color_scheme="light")
-
-
-def finished_but(
-    names: tuple[str, ...], seed: int, *, left: Category | None = LAST, computers: Any = None
-) -> GameState:
-    """A traditional game played at random to the end — or to ``left``, the last open one."""
-    rng = random.Random(seed)
-    state = new_game(list(names), seed=seed, computers=computers)
-    categories = [c for c in state.ruleset.categories if c is not left]
-    for category in categories:
-        for _ in names:
-            state = score_category(roll(state, rng), category)
-    return state
-
-
-def finished(names: tuple[str, ...], seed: int) -> GameState:
-    return finished_but(names, seed, left=None)
 
 
 def well_played(

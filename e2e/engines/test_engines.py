@@ -10,7 +10,6 @@ printed at the end of the run, not asserted.
 
 from __future__ import annotations
 
-import random
 import re
 import time
 from collections.abc import Callable
@@ -19,9 +18,9 @@ from pathlib import Path
 import pytest
 from harness.engine_page import Board
 from harness.pixels import contrast, main_colour
+from planted_games import LAST, finished_but
 
 import yacht
-from yacht.game.state import new_game, roll, score_category
 from yacht.rules.categories import Category
 from yacht.rules.rulesets import scores_for
 from yacht.saves.game_record import GAME_RECORD, SavedGame
@@ -187,16 +186,12 @@ def test_pictures_at_phone_and_laptop_sizes(board: Board) -> None:
 def test_the_last_score_opens_the_ending(board: Board) -> None:
     """The game-over dialog opens in a task queued from the frame after the last score: in
     every engine it opens, with Rematch in focus."""
-    rng = random.Random(7)
-    state = new_game(["Ann"], seed=7)
-    for category in state.ruleset.categories:
-        if category is not Category.CHOICE:
-            state = score_category(roll(state, rng), category)
+    state = finished_but(("Ann",), 7)
     record = GAME_RECORD.encode(SavedGame(state))
     board.driver.execute_script("localStorage.setItem('yacht:game', arguments[0])", record)
     board.open()
     board.roll()
-    board.score(Category.CHOICE.value)
+    board.score(LAST.value)
     board.wait_for("return document.querySelector('#game-over').open", "the game-over dialog")
     assert board.driver.execute_script("return document.activeElement.id") == "rematch"
     assert state_of(board).is_over
