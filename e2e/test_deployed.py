@@ -8,6 +8,8 @@ what GitHub Pages publishes — the package as one archive of bytecode — is pl
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,10 +21,36 @@ from harness import StaticServer, goto_booted, reload_booted, wait_booted
 from playwright.sync_api import BrowserContext, Page, expect
 from yacht_page import YachtPage
 
-from yacht.tools.build_site import ARCHIVE
+from yacht.tools.build_site import ARCHIVE, STDLIB_AT_START
 from yacht.tools.site_files import ENTRY_SCRIPT
 
 LOADED_JS = "() => performance.getEntriesByType('resource').map((entry) => entry.name)"
+
+# Keeps the page's interpreter, from PyScript's hooks (core.js shares them on globalThis once it
+# runs, before its first progress event), for the test to ask Python what it imported.
+KEEP_INTERPRETER_JS = """
+addEventListener("py:progress", () => {
+  const core = globalThis[Symbol.for("@pyscript/core")];
+  if (window.keptInterpreter !== undefined || !core) return;
+  window.keptInterpreter = null;
+  core.hooks.main.onReady.add((wrap) => { window.keptInterpreter = wrap.interpreter; });
+});
+"""
+# The runtime's standard-library modules imported from their source (compiled on import).
+STDLIB_FROM_SOURCE_PY = """
+import json, sys
+json.dumps(sorted(
+    name for name, module in sys.modules.items()
+    if (origin := getattr(getattr(module, "__spec__", None), "origin", None))
+    and origin.startswith("/lib/python") and origin.endswith(".py")
+))
+"""
+# The same, in a bare Pyodide (the pinned one, under Node) that has only started.
+BARE_PYODIDE_JS = """
+import { loadPyodide } from %(pyodide)s;
+const pyodide = await loadPyodide({ indexURL: %(index)s, stdout: () => {} });
+console.log(pyodide.runPython(%(code)s));
+"""
 
 
 @pytest.fixture(scope="module")
@@ -104,3 +132,53 @@ def test_the_built_site_starts_from_a_snapshot_of_its_bytecode(
     assert page.evaluate(snapshots.START_JS) == "snapshot"
     assert offline.saved_game(page) == saved
     offline.play_one_turn(page)
+
+
+def bare_pyodide_stdlib_from_source(repo_root: Path, tmp_path: Path) -> list[str]:
+    """STDLIB_FROM_SOURCE_PY in the pinned Pyodide just started, under Node."""
+    pyodide = repo_root / "node_modules" / "pyodide"
+    script = tmp_path / "bare.mjs"
+    script.write_text(
+        BARE_PYODIDE_JS
+        % {
+            "pyodide": json.dumps((pyodide / "pyodide.mjs").as_uri()),
+            "index": json.dumps(f"{pyodide}/"),
+            "code": json.dumps(STDLIB_FROM_SOURCE_PY),
+        },
+        "utf-8",
+    )
+    node = shutil.which("node")
+    assert node is not None, "node runs the pinned Pyodide (make install)"
+    done = subprocess.run([node, str(script)], capture_output=True, text=True, check=True)
+    found: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
+
+
+def test_a_first_visit_compiles_no_standard_library_module_beyond_a_bare_pyodides(
+    new_site_context: Callable[..., BrowserContext], repo_root: Path, tmp_path: Path
+) -> None:
+    # Pyodide ships its standard library as source: each module the start adds would be
+    # compiled in the page. The build ships those as bytecode (STDLIB_AT_START) and flags the
+    # archive's names UTF-8 (else unpacking it imports the code page 437 codec).
+    context = new_site_context()
+    context.add_init_script(KEEP_INTERPRETER_JS)
+    page = context.new_page()
+    goto_booted(page, "")
+    run = "(code) => String(window.keptInterpreter.runPython(code))"
+    from_source = json.loads(page.evaluate(run, STDLIB_FROM_SOURCE_PY))
+    bare = bare_pyodide_stdlib_from_source(repo_root, tmp_path)
+    assert "encodings.utf_8" in bare  # the check sees what a bare interpreter compiled
+    assert sorted(set(from_source) - set(bare)) == []
+    origins = json.loads(
+        page.evaluate(
+            run,
+            "import json, sys\njson.dumps([sys.modules[name].__spec__.origin for name in "
+            f"{list(STDLIB_AT_START)!r}])",
+        )
+    )
+    assert origins == [
+        "/home/pyodide/datetime.pyc",
+        "/home/pyodide/hashlib.pyc",
+        "/home/pyodide/html/__init__.pyc",
+        "/home/pyodide/html/entities.pyc",
+    ]

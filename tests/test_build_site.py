@@ -21,6 +21,8 @@ from yacht.rules.rulesets import UpperBonus
 from yacht.tools.build_site import (
     ARCHIVE,
     PUBLISHED,
+    STDLIB_AT_START,
+    UTF8_NAMES,
     BuildError,
     BuiltSite,
     build_site,
@@ -67,6 +69,14 @@ def test_the_archive_holds_every_start_up_file_and_the_config_names_only_it(
     }, "the rest of the config (interpreter, plugins, the tables) is the source tree's"
     with zipfile.ZipFile(site / ARCHIVE) as archive:
         assert archive.read("yacht/rules/dice.py") == (ROOT / "yacht/rules/dice.py").read_bytes()
+
+
+def test_every_name_in_the_archive_is_flagged_utf8(source_archive: BuiltSite) -> None:
+    # Unflagged names are read as code page 437, whose codec Python would import (and compile)
+    # while unpacking the archive at every first visit.
+    with zipfile.ZipFile(source_archive.root / ARCHIVE) as archive:
+        unflagged = [i.filename for i in archive.infolist() if not i.flag_bits & UTF8_NAMES]
+    assert unflagged == []
 
 
 def test_the_page_preloads_what_the_built_config_names(source_archive: BuiltSite) -> None:
@@ -143,9 +153,16 @@ def test_bytecode_is_of_the_pinned_pyodides_python(bytecode_archive: BuiltSite) 
 def test_every_module_ships_as_bytecode_and_nothing_else_changes(
     bytecode_archive: BuiltSite,
 ) -> None:
+    stdlib = ["datetime.pyc", "hashlib.pyc", "html/__init__.pyc", "html/entities.pyc"]
+    assert len(stdlib) == len(STDLIB_AT_START)
     expected = sorted(
-        name.removesuffix(".py") + ".pyc" if name.endswith(".py") else name
-        for name in site_files().at_start
+        [
+            *(
+                name.removesuffix(".py") + ".pyc" if name.endswith(".py") else name
+                for name in site_files().at_start
+            ),
+            *stdlib,
+        ]
     )
     assert archive_names(bytecode_archive.root) == expected
     assert any(name.endswith(".po") for name in expected)
@@ -183,6 +200,24 @@ json.dumps({
 """
 
 
+def run_in_pyodide(script: str, site: Path, tmp_path: Path) -> Any:
+    """Run ``script`` (a template of IMPORT_BUILT_JS's kind) under Node; its last line, as JSON."""
+    path = tmp_path / "in_pyodide.mjs"
+    path.write_text(
+        script
+        % {
+            "pyodide": json.dumps((PYODIDE / "pyodide.mjs").as_uri()),
+            "index": json.dumps(f"{PYODIDE}/"),
+            "site": json.dumps(str(site)),
+        },
+        "utf-8",
+    )
+    node = shutil.which("node")
+    assert node is not None
+    done = subprocess.run([node, str(path)], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 @pytest.mark.slow
 def test_bytecode_leaves_out_docstrings_column_ranges_and_annotations(
     bytecode_archive: BuiltSite, tmp_path: Path
@@ -192,20 +227,7 @@ def test_bytecode_leaves_out_docstrings_column_ranges_and_annotations(
     # decorator would work one out from the class's signature at every start).
     with zipfile.ZipFile(bytecode_archive.root / ARCHIVE) as archive:
         archive.extractall(tmp_path / "site")
-    script = tmp_path / "import_built.mjs"
-    script.write_text(
-        IMPORT_BUILT_JS
-        % {
-            "pyodide": json.dumps((PYODIDE / "pyodide.mjs").as_uri()),
-            "index": json.dumps(f"{PYODIDE}/"),
-            "site": json.dumps(str(tmp_path / "site")),
-        },
-        "utf-8",
-    )
-    node = shutil.which("node")
-    assert node is not None
-    done = subprocess.run([node, str(script)], capture_output=True, text=True, check=True)
-    kept = json.loads(done.stdout.strip().splitlines()[-1])
+    kept = run_in_pyodide(IMPORT_BUILT_JS, tmp_path / "site", tmp_path)
     assert kept == {
         "module_doc": None,
         "function_doc": None,
@@ -219,3 +241,61 @@ def test_bytecode_leaves_out_docstrings_column_ranges_and_annotations(
         "module_names": ["en", "ru"],
         "dataclass_fields": [field.name for field in dataclasses.fields(UpperBonus)],
     }
+
+
+# Imports the shipped standard-library bytecode, then the runtime's own modules, and compares.
+IMPORT_STDLIB_JS = """
+import { loadPyodide } from %(pyodide)s;
+const pyodide = await loadPyodide({ indexURL: %(index)s, stdout: () => {}, stderr: console.error });
+pyodide.FS.mkdirTree("/site");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: %(site)s }, "/site");
+console.log(pyodide.runPython(`
+import importlib, json, sys
+NAMES = ["datetime", "hashlib", "html", "html.entities"]
+def behaviour(modules):
+    return {
+        "names": {name: sorted(vars(modules[name])) for name in NAMES},
+        "entities": modules["html.entities"].html5,
+        "escape": modules["html"].escape("<a title='x'>&amp;"),
+        "unescape": modules["html"].unescape("&Aacute;&#x263A;&amp"),
+        "sha256": modules["hashlib"].sha256(b"yacht").hexdigest(),
+        "date": modules["datetime"].date(2026, 12, 2).isoformat(),
+    }
+sys.path.insert(0, "/site")
+shipped = {name: importlib.import_module(name) for name in NAMES}
+origins = {name: module.__spec__.origin for name, module in shipped.items()}
+seen = behaviour(shipped)
+for name in NAMES:
+    del sys.modules[name]
+sys.path.remove("/site")
+runtime = {name: importlib.import_module(name) for name in NAMES}
+json.dumps({
+    "origins": origins,
+    "runtime_origins": {name: module.__spec__.origin for name, module in runtime.items()},
+    "same": seen == behaviour(runtime),
+})
+`));
+"""
+
+
+@pytest.mark.slow
+def test_the_standard_library_bytecode_is_the_runtimes_own_modules(
+    bytecode_archive: BuiltSite, tmp_path: Path
+) -> None:
+    # Shipped where the interpreter looks first (its working directory), they must be the very
+    # modules the runtime would have compiled: the same names, tables and results.
+    assert STDLIB_AT_START == ("datetime", "hashlib", "html", "html.entities")
+    with zipfile.ZipFile(bytecode_archive.root / ARCHIVE) as archive:
+        archive.extractall(tmp_path / "site")
+    found = run_in_pyodide(IMPORT_STDLIB_JS, tmp_path / "site", tmp_path)
+    assert found["origins"] == {
+        "datetime": "/site/datetime.pyc",
+        "hashlib": "/site/hashlib.pyc",
+        "html": "/site/html/__init__.pyc",
+        "html.entities": "/site/html/entities.pyc",
+    }
+    assert all(
+        origin.startswith("/lib/python") and origin.endswith(".py")
+        for origin in found["runtime_origins"].values()
+    ), found["runtime_origins"]
+    assert found["same"] is True

@@ -7,6 +7,11 @@ source tree:
   is compiled to a sourceless ``.pyc`` by the pinned Pyodide itself, under Node
   (``pyodide_compile.mjs``): a ``.pyc`` loads only in the CPython that wrote it, and the page runs
   Pyodide's CPython 3.14, not the build machine's. The page then imports without compiling.
+- **Bytecode for the standard-library modules the start adds** (``STDLIB_AT_START``): Pyodide
+  ships its standard library as source, so each module the start imports beyond a bare
+  interpreter's would be compiled in the page at every first visit. They are compiled from the
+  pinned Pyodide's own standard library and go into the archive's root, which is the
+  interpreter's working directory, first on ``sys.path``: the same modules, found first.
 - **One archive, not one file per module.** The package's start-up files (the ``.pyc`` and the
   translations) go into ``yacht.zip``, which PyScript unpacks into the file system before Python
   starts (a ``[files]`` entry whose destination ends in ``/*``): one request instead of eighty.
@@ -43,6 +48,14 @@ PUBLISHED = ("index.html", "sw.js", "manifest.webmanifest", JSON_CONFIG.name, "s
 SELF_HOSTED_RUNTIME = "runtime"
 """Copied when present: PyScript and Pyodide served by the site itself (see the README)."""
 ARCHIVE = "yacht.zip"
+STDLIB_AT_START = ("datetime", "hashlib", "html", "html.entities")
+"""The standard-library modules a first visit imports before the game is interactive beyond a
+bare Pyodide's: ``html`` and ``html.entities`` for PyScript's ``display`` (``html.entities``, a
+table of 2,231 names, is about 27 ms of compiling), ``hashlib`` and ``datetime`` for the game.
+e2e/test_deployed.py checks that the start compiles no other."""
+UTF8_NAMES = 0x800
+"""A zip entry's flag for a UTF-8 name (APPNOTE 4.4.4, bit 11). Without it, Python's zipfile
+reads names as code page 437, whose codec it would import, and compile, at every first visit."""
 COMPILER = Path(__file__).with_name("pyodide_compile.mjs")
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 """Every archive entry's date: the same sources make the same archive, so the service worker
@@ -95,11 +108,12 @@ def build_site(
         staging = Path(staging_name)
         compiled = None
         modules = [name for name in files.at_start if name.endswith(".py")]
+        staged = []
         if bytecode:
             compiled = compile_to_bytecode(
                 root, modules, staging, pyodide or root / "node_modules" / "pyodide"
             )
-        staged = []
+            staged += [stdlib_bytecode_path(module, staging) for module in STDLIB_AT_START]
         for name in files.at_start:
             if bytecode and name in modules:
                 staged.append(name.removesuffix(".py") + ".pyc")
@@ -126,15 +140,17 @@ def build_site(
 
 
 def compile_to_bytecode(root: Path, modules: list[str], out: Path, pyodide: Path) -> Bytecode:
-    """Compile ``modules`` (paths below ``root``) to ``.pyc`` below ``out``, in Pyodide."""
+    """Compile ``modules`` (paths below ``root``) and ``STDLIB_AT_START`` to ``.pyc`` below
+    ``out``, in Pyodide."""
     node = shutil.which("node")
     if node is None:
         raise BuildError("bytecode needs Node.js (node) to run the pinned Pyodide")
     if not (pyodide / "pyodide.mjs").is_file():
         raise BuildError(f"no Pyodide in {pyodide}: run npm ci (make install)")
     command = [node, str(COMPILER), str(pyodide), str(root), str(out)]
+    job = {"package": modules, "stdlib": list(STDLIB_AT_START)}
     done = subprocess.run(
-        command, input=json.dumps(modules), capture_output=True, text=True, check=False
+        command, input=json.dumps(job), capture_output=True, text=True, check=False
     )
     if done.returncode != 0:
         raise BuildError(f"compiling in Pyodide failed:\n{done.stderr.strip()}")
@@ -142,10 +158,26 @@ def compile_to_bytecode(root: Path, modules: list[str], out: Path, pyodide: Path
     return Bytecode(report["python"], report["magic"], report["cache_tag"])
 
 
+def stdlib_bytecode_path(module: str, out: Path) -> str:
+    """Where the compiled standard-library ``module`` is below ``out`` (a package's is its
+    ``__init__.pyc``)."""
+    path = module.replace(".", "/")
+    return f"{path}/__init__.pyc" if (out / path).is_dir() else f"{path}.pyc"
+
+
+class _Utf8Entry(zipfile.ZipInfo):
+    """An archive entry whose name is flagged as UTF-8, ASCII or not."""
+
+    # zipfile sets the flag only for names outside ASCII, and resets an entry's flags when it
+    # writes one; the flag is added where zipfile encodes the name.
+    def _encodeFilenameFlags(self) -> tuple[bytes, int]:
+        return self.filename.encode("utf-8"), self.flag_bits | UTF8_NAMES
+
+
 def _write_archive(staging: Path, names: list[str], path: Path) -> None:
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name in sorted(names):
-            entry = zipfile.ZipInfo(name, ZIP_TIME)
+            entry = _Utf8Entry(name, ZIP_TIME)
             entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = 0o644 << 16
             archive.writestr(entry, (staging / name).read_bytes())

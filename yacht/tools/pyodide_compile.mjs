@@ -3,12 +3,15 @@
 // (its magic number names the bytecode version), and the page runs Pyodide's CPython, not the
 // one on the build machine: so Pyodide compiles.
 //
-//   node pyodide_compile.mjs PYODIDE_DIR SOURCE_ROOT OUT_ROOT < files.json
+//   node pyodide_compile.mjs PYODIDE_DIR SOURCE_ROOT OUT_ROOT < job.json
 //
-// files.json: a JSON list of paths below SOURCE_ROOT ("yacht/rules/dice.py"). Each is written
-// to OUT_ROOT under the same path with the suffix .pyc, as a sourceless module (the page ships
-// no .py beside it), with its path as the file name its tracebacks show. Prints one JSON line:
-// the Python version, the magic number (hex) and the cache tag of the compiling interpreter.
+// job.json: {"package": [paths below SOURCE_ROOT, "yacht/rules/dice.py"], "stdlib": [module
+// names, "html.entities"]}. Each file of the package is written to OUT_ROOT under the same path
+// with the suffix .pyc, as a sourceless module (the page ships no .py beside it), with its path
+// as the file name its tracebacks show. Each standard-library module is compiled from the
+// pinned Pyodide's own standard library, as it is (docstrings and all), to OUT_ROOT/html/
+// entities.pyc and the like. Prints one JSON line: the Python version, the magic number (hex)
+// and the cache tag of the compiling interpreter.
 //
 // Left out of the bytecode, as only readers of the source use them (two fifths of its size):
 // docstrings (nothing in the game reads __doc__; a dataclass keeps its own, as the dataclass
@@ -19,12 +22,16 @@
 // annotations of functions and module-level names (for mypy; nothing reads them at run time,
 // and since Python 3.14 each annotated function carries an __annotate__ function of its own).
 // A class body keeps its annotations: they are a dataclass's fields.
+//
+// Pyodide ships its standard library as source (python_stdlib.zip holds .py files), so a module
+// the start imports beyond what a bare interpreter has is compiled in the page at every first
+// visit: html.entities, which PyScript's display imports, is about 27 ms of it.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [pyodideDir, sourceRoot, outRoot] = process.argv.slice(2).map((arg) => resolve(arg));
-const files = JSON.parse(readFileSync(0, "utf-8"));
+const job = JSON.parse(readFileSync(0, "utf-8"));
 
 const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
 const pyodide = await loadPyodide({
@@ -38,7 +45,7 @@ FS.mkdirTree("/src");
 FS.mkdirTree("/out");
 FS.mount(FS.filesystems.NODEFS, { root: sourceRoot }, "/src");
 FS.mount(FS.filesystems.NODEFS, { root: outRoot }, "/out");
-pyodide.globals.set("files", pyodide.toPy(files));
+pyodide.globals.set("job", pyodide.toPy(job));
 const report = pyodide.runPython(`
 import ast, importlib._bootstrap_external as external, importlib.util, json, os, sys
 
@@ -87,16 +94,28 @@ def without_annotations(tree):
     tree.body = body
     return tree
 
-for name in files:
-    with open("/src/" + name, "rb") as file:
-        source = file.read()
-    code = compile(without_annotations(without_docstrings(ast.parse(source, name))), name, "exec", dont_inherit=True)
-    target = "/out/" + name[: -len(".py")] + ".pyc"
+def write_sourceless(target, code, source):
     os.makedirs(os.path.dirname(target), exist_ok=True)
     # An unchecked hash-based .pyc, as py_compile's UNCHECKED_HASH writes: the header carries
     # no source timestamp to compare (there is no source).
     with open(target, "wb") as file:
         file.write(external._code_to_hash_pyc(code, importlib.util.source_hash(source), False))
+
+for name in job["package"]:
+    with open("/src/" + name, "rb") as file:
+        source = file.read()
+    code = compile(without_annotations(without_docstrings(ast.parse(source, name))), name, "exec", dont_inherit=True)
+    write_sourceless("/out/" + name[: -len(".py")] + ".pyc", code, source)
+
+for module in job["stdlib"]:
+    spec = importlib.util.find_spec(module)
+    if spec is None or not spec.origin.endswith(".py"):
+        raise SystemExit(f"{module}: not a module of this Pyodide's standard library in source")
+    source = spec.loader.get_data(spec.origin)
+    # Compiled as the runtime would compile it at import, under its own file name.
+    code = compile(source, spec.origin, "exec", dont_inherit=True)
+    path = module.replace(".", "/") + ("/__init__" if spec.submodule_search_locations is not None else "")
+    write_sourceless("/out/" + path + ".pyc", code, source)
 json.dumps({
     "python": sys.version.split()[0],
     "magic": importlib.util.MAGIC_NUMBER.hex(),
