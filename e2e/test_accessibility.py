@@ -206,6 +206,48 @@ def test_language_switch_keeps_the_game_and_is_remembered(
     assert board.saved() == saved
 
 
+# Every static text and attribute index.html marks for translation: [message id, text] and
+# [attribute, message id, value]; but the texts the board writes once the game runs (their
+# mark is what shows while it loads).
+MARKED_JS = """() => [
+  Array.from(
+    document.querySelectorAll("[data-i18n]:not(#status, #rolls-left)"),
+    (e) => [e.dataset.i18n, e.textContent],
+  ),
+  ["aria-label", "content"].flatMap((attribute) =>
+    Array.from(document.querySelectorAll(`[data-i18n-${attribute}]`), (e) => [
+      attribute, e.getAttribute(`data-i18n-${attribute}`), e.getAttribute(attribute),
+    ])
+  ),
+]"""
+
+
+def test_every_marked_text_and_attribute_follows_the_language(
+    new_site_context: Callable[..., Any],
+) -> None:
+    page = new_site_context(locale="en-US").new_page()
+    goto_booted(page, "?seed=5")
+    open_menu(page)
+    english_texts, english_attributes = page.evaluate(MARKED_JS)
+    assert len(english_texts) > 100
+    assert len(english_attributes) > 5
+    # The message id is the English text, spaces folded, remembered on first use.
+    assert all(text == message and message for message, text in english_texts)
+    assert all(value == message for _, message, value in english_attributes)
+    for language in ("ru", "en"):
+        page.locator("#language").select_option(language)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        tr = translator(language)
+        texts, attributes = page.evaluate(MARKED_JS)
+        assert [message for message, _ in texts] == [message for message, _ in english_texts]
+        assert [text for _, text in texts] == [tr.gettext(message) for message, _ in texts]
+        assert [value for _, _, value in attributes] == [
+            tr.gettext(message) for _, message, _ in attributes
+        ]
+    ru = translator("ru")
+    assert sum(ru.gettext(message) != message for message, _ in english_texts) > 100
+
+
 @pytest.mark.parametrize("language", ["en", "ru", "uk", "pl", "lv"])
 def test_board_in_each_language(
     new_site_context: Callable[..., Any], save_screenshot: Callable[..., Path], language: str

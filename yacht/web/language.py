@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from pyodide.ffi import to_js
 from pyscript import document, window
 
 from yacht.i18n import LANGUAGES, Translator, negotiate
 from yacht.rules.rulesets import RuleSet
+from yacht.web.batched_writes import BatchedWriter
 from yacht.web.page import Element, by_id, create, query_param
 
 if TYPE_CHECKING:  # loaded when first used
@@ -32,6 +34,25 @@ def choose_language(remembered: str | None) -> str:
     return negotiate(str(code) for code in window.navigator.languages)
 
 
+# Reads the page's translatable texts and attributes in one call into JavaScript, rather than
+# some six calls for each of its 130 elements (about 5 ms of every start and language switch):
+# [elements marked data-i18n, their message ids ("" for none yet), their texts,
+#  [[elements marked data-i18n-<attribute>, their message ids], ...] by attribute].
+_READ_MARKED_BODY = """
+const texts = Array.from(document.querySelectorAll("[data-i18n]"));
+return [
+  texts,
+  texts.map((element) => element.getAttribute("data-i18n") || ""),
+  texts.map((element) => element.textContent),
+  attributes.map((attribute) => {
+    const marked = Array.from(document.querySelectorAll(`[data-i18n-${attribute}]`));
+    return [marked, marked.map((element) => element.getAttribute(`data-i18n-${attribute}`))];
+  }),
+];
+"""
+_read_marked: Any = None
+
+
 def translate_page(tr: Translator) -> None:
     """Put the page in ``tr``'s language: its ``lang``, the language menu, and the static
     texts marked ``data-i18n`` in index.html.
@@ -39,23 +60,26 @@ def translate_page(tr: Translator) -> None:
     The English text is the message id; it is remembered in the attribute on first use, so
     switching language again starts from the English, not from the last translation.
     """
+    global _read_marked
     document.documentElement.lang = tr.language
     by_id("language").value = tr.language
-    elements = document.querySelectorAll("[data-i18n]")
-    for index in range(elements.length):
-        element = elements.item(index)
-        message = str(element.getAttribute("data-i18n") or "")
-        if not message:
-            message = " ".join(str(element.textContent).split())
-            element.setAttribute("data-i18n", message)
-        element.textContent = tr.gettext(message)
-    for attribute in TRANSLATED_ATTRIBUTES:
-        marked = document.querySelectorAll(f"[data-i18n-{attribute}]")
-        for index in range(marked.length):
-            element = marked.item(index)
-            element.setAttribute(
-                attribute, tr.gettext(str(element.getAttribute(f"data-i18n-{attribute}")))
-            )
+    if _read_marked is None:
+        # `new Function` needs 'unsafe-eval', which PyScript needs too (see batched_writes).
+        _read_marked = window.Function.new("attributes", _READ_MARKED_BODY)
+    found = _read_marked(to_js(TRANSLATED_ATTRIBUTES))
+    elements, ids, texts = (found[index].to_py(depth=1) for index in range(3))
+    write = BatchedWriter()
+    for element, known, text in zip(elements, ids, texts, strict=True):
+        message = known or " ".join(str(text).split())
+        if not known:
+            write.attr(element, "data-i18n", message)
+        translated = tr.gettext(message)
+        if translated != text:  # most often, at a start in English
+            write.put_text(element, translated)
+    for attribute, marked in zip(TRANSLATED_ATTRIBUTES, found[3].to_py(depth=1), strict=True):
+        for element, message in zip(marked[0].to_py(depth=1), marked[1].to_py(), strict=True):
+            write.attr(element, attribute, tr.gettext(str(message)))
+    write.flush()
 
 
 class Guide:
