@@ -329,3 +329,38 @@ def test_two_seats_of_one_name_are_refused_in_the_setup_dialog(site_page: Page) 
     expect(setup).to_be_hidden()
     names = [card["name"] for card in YachtPage(site_page).saved()["players"]]
     assert names == ["Ann", "Ben"]
+
+
+# Notes, in page time, each read of a localStorage key and when <html data-ready> turns "true".
+READS_JS = """
+window.storageReads = [];
+const getItem = Storage.prototype.getItem;
+Storage.prototype.getItem = function (key) {
+  window.storageReads.push([String(key), performance.now()]);
+  return getItem.call(this, key);
+};
+new MutationObserver(() => {
+  if (document.documentElement.dataset.ready === "true" && window.readyAt === undefined) {
+    window.readyAt = performance.now();
+  }
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
+"""
+
+
+def test_the_history_is_read_once_the_board_is_up_not_before(
+    new_site_context: Callable[..., BrowserContext],
+) -> None:
+    # Drawing the first board needs none of it, and a long history takes a while to read.
+    context = new_site_context()
+    context.add_init_script(READS_JS)
+    page = context.new_page()
+    page.goto("?seed=5")
+    page.wait_for_function(
+        "() => window.storageReads.some(([key]) => key === 'yacht:history')", timeout=30_000
+    )
+    ready_at = page.evaluate("window.readyAt")
+    reads = page.evaluate("window.storageReads")
+    assert ready_at is not None
+    assert any(key == "yacht:game" and at < ready_at for key, at in reads)
+    history_reads = [at for key, at in reads if key == "yacht:history"]
+    assert min(history_reads) > ready_at

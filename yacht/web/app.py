@@ -141,9 +141,11 @@ class App:
             (self._games, lambda: self._games.save(self.session.game, self.session.coach).notices),
             (self._setups, lambda: self._setups.save(self._setup)),
             (self._preferences.slot, self._preferences.rewrite),
-            (self.extras.history.slot, self.extras.history.rewrite),
         )
         self._way_out.bind(self._on)
+        # The history is read once the page is idle: watched from then on.
+        history = self.extras.history
+        history.when_opened(lambda slot: self._way_out.watch(slot, history.rewrite))
 
     # -- events ----------------------------------------------------------------------------
 

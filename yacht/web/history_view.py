@@ -46,6 +46,7 @@ class HistoryView:
     def __init__(self, hooks: Hooks) -> None:
         self._hooks = hooks
         self._opened: HistorySlot | None = None
+        self._when_opened: list[Callable[[HistorySlot], None]] = []
         self._dialog = by_id("history")
         self._confirm = by_id("clear-history-confirm")
         self._select = by_id("stats-player")
@@ -67,7 +68,18 @@ class HistoryView:
             # Storage that cannot be read at all is already told by the game's own slot.
             notices = self._opened.open()
             self._tell_notices([n for n in notices if n.event is not Event.UNAVAILABLE])
+            waiting, self._when_opened = self._when_opened, []
+            for then in waiting:
+                then(self._opened)
         return self._opened
+
+    def when_opened(self, then: Callable[[HistorySlot], None]) -> None:
+        """Call ``then`` with the stored history's slot once it has been read (at once if it
+        has): it is read when the page is idle, not to draw the first board."""
+        if self._opened is None:
+            self._when_opened.append(then)
+        else:
+            then(self._opened)
 
     def bind(self) -> None:
         """Listen to the page's controls, and read the stored history once the page is idle."""
@@ -187,11 +199,6 @@ class HistoryView:
     def rewrite(self) -> list[Notice]:
         """Store the history as this tab knows it (after the player started it afresh)."""
         return self._slot.change(lambda history: history).notices
-
-    @property
-    def slot(self) -> HistorySlot:
-        """Where the history is stored (for the way out of a blocked record)."""
-        return self._slot
 
     def _tell_notices(self, notices: list[Notice]) -> None:
         tr = self._hooks.tr()

@@ -54,10 +54,13 @@ class WayOut:
         self._watched: list[_Watched] = []
         self._offered: _Watched | None = None
         self._dialog = by_id("way-out-dialog")
+        self._bound = False
 
     def watch(self, slot: Blockable, rewrite: Callable[[], list[Notice]]) -> None:
         """Offer a way out when ``slot`` is blocked; ``rewrite`` stores the page's record."""
         self._watched.append(_Watched(slot, rewrite))
+        if self._bound:  # a record read after the page started (the history, once idle)
+            self.refresh()
 
     def watch_all(self, *watched: tuple[Blockable, Callable[[], list[Notice]]]) -> None:
         """Watch each (slot, rewrite) pair, as :meth:`watch` does."""
@@ -70,6 +73,7 @@ class WayOut:
         on(by_id("way-out-download"), "click", lambda _: self._download())
         on(by_id("way-out-restart"), "click", lambda _: self._restart())
         on(by_id("way-out-cancel"), "click", lambda _: self._dialog.close())
+        self._bound = True
         self.refresh()
 
     def refresh(self) -> None:
