@@ -143,9 +143,7 @@ class App:
             (self._preferences.slot, self._preferences.rewrite),
         )
         self._way_out.bind(self._on)
-        # The history is read once the page is idle: watched from then on.
-        history = self.extras.history
-        history.when_opened(lambda slot: self._way_out.watch(slot, history.rewrite))
+        self.extras.history.when_opened(self._way_out.watch)
 
     # -- events ----------------------------------------------------------------------------
 

@@ -46,7 +46,7 @@ class HistoryView:
     def __init__(self, hooks: Hooks) -> None:
         self._hooks = hooks
         self._opened: HistorySlot | None = None
-        self._when_opened: list[Callable[[HistorySlot], None]] = []
+        self._when_opened: list[Callable[[HistorySlot, Callable[[], list[Notice]]], None]] = []
         self._dialog = by_id("history")
         self._confirm = by_id("clear-history-confirm")
         self._select = by_id("stats-player")
@@ -70,16 +70,17 @@ class HistoryView:
             self._tell_notices([n for n in notices if n.event is not Event.UNAVAILABLE])
             waiting, self._when_opened = self._when_opened, []
             for then in waiting:
-                then(self._opened)
+                then(self._opened, self.rewrite)
         return self._opened
 
-    def when_opened(self, then: Callable[[HistorySlot], None]) -> None:
-        """Call ``then`` with the stored history's slot once it has been read (at once if it
-        has): it is read when the page is idle, not to draw the first board."""
+    def when_opened(self, then: Callable[[HistorySlot, Callable[[], list[Notice]]], None]) -> None:
+        """Call ``then(slot, rewrite)`` once the stored history has been read (at once if it
+        has; it is read when the page is idle, not to draw the first board): its slot, and what
+        stores the history as this tab knows it."""
         if self._opened is None:
             self._when_opened.append(then)
         else:
-            then(self._opened)
+            then(self._opened, self.rewrite)
 
     def bind(self) -> None:
         """Listen to the page's controls, and read the stored history once the page is idle."""
