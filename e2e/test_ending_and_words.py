@@ -20,7 +20,7 @@ from axe_audit import audit
 from harness import reload_booted
 from planted_games import finished, finished_but
 from playwright.sync_api import Page, expect
-from yacht_page import YachtPage
+from yacht_page import YachtPage, set_language
 
 from yacht.game.actions import apply
 from yacht.game.state import GameState, enter_dice, new_game, roll, score_category
@@ -86,16 +86,6 @@ def plant(page: Page, game: SavedGame | None, history: History) -> None:
         [record, HISTORY_RECORD.encode(history)],
     )
     reload_booted(page)
-
-
-def set_language(page: Page, language: str) -> None:
-    """Choose ``language`` in the menu's select (also while a dialog covers the menu)."""
-    page.evaluate(
-        """language => { const select = document.querySelector('#language');
-            select.value = language; select.dispatchEvent(new Event('change')); }""",
-        language,
-    )
-    page.wait_for_function("l => document.documentElement.lang === l", arg=language)
 
 
 def decimal_of(language: str) -> re.Pattern[str]:

@@ -13,7 +13,10 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from yacht_page import YachtPage, open_menu
+from yacht_page import YachtPage, open_menu, set_language
+
+from yacht.game.players import MAX_NAME_LENGTH
+from yacht.i18n import LANGUAGES, translator
 
 PHONES = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
 RULES = [("traditional", False), ("sum-all", False), ("extended", False), ("extended", True)]
@@ -277,3 +280,72 @@ def test_a_solo_players_name_is_shown_whole_beside_the_category_heading(
     # A long name is cut with an ellipsis, never over the category heading.
     table.new_game("extended", ("Alexandria Konstantinova",))
     assert all(h["apart"] and h["inside"] for h in page.evaluate(HEADINGS_JS))
+
+
+# The status line's box, its text's lines, and what is above and below it on the page.
+STATUS_JS = """() => {
+  const status = document.getElementById('status');
+  const box = status.getBoundingClientRect();
+  const range = document.createRange();
+  range.selectNodeContents(status);
+  const text = range.getBoundingClientRect();
+  return {
+    text: status.textContent, top: box.top, bottom: box.bottom,
+    textTop: text.top, textBottom: text.bottom,
+    cut: status.scrollHeight > status.clientHeight + 1
+      || status.scrollWidth > status.clientWidth + 1,
+    header: document.querySelector('header').getBoundingClientRect().bottom,
+    card: document.querySelector('.card').getBoundingClientRect().top,
+    wide: getComputedStyle(document.querySelector('.board')).gridTemplateAreas
+      .includes('status card'),
+  };
+}"""
+LONGEST_NAME = "W" * MAX_NAME_LENGTH  # one word of the widest letter: it must break
+
+
+def assert_status_whole(status: dict[str, Any], where: str) -> None:
+    """Every line of the status inside its box, the box clear of the header and the card."""
+    assert not status["cut"], f"{where}: the status is cut: {status}"
+    assert status["textTop"] >= status["top"] - 0.5, f"{where}: {status}"
+    assert status["textBottom"] <= status["bottom"] + 0.5, f"{where}: {status}"
+    assert status["top"] >= status["header"] - 0.5, f"{where}: under the header: {status}"
+    if not status["wide"]:  # stacked: the status is above the card
+        assert status["bottom"] <= status["card"] + 0.5, f"{where}: under the card: {status}"
+
+
+@pytest.mark.parametrize(
+    "size", [*PHONES, {"width": 1280, "height": 800}], ids=["390x844", "360x740", "1280x800"]
+)
+def test_the_status_is_never_cut_and_keeps_its_room_through_a_turn(
+    table: YachtPage, size: dict[str, int]
+) -> None:
+    page = table.page
+    page.set_viewport_size(size)
+    for language in LANGUAGES:
+        # A game of one player of the default name in that language (the setup dialog's).
+        set_language(page, "en")
+        name = translator(language).gettext("Player {number}").format(number=1)
+        table.new_game("traditional", (name,))
+        set_language(page, language)
+        where = f"{size['width']}x{size['height']} {language}"
+        before = page.evaluate(STATUS_JS)
+        set_language(page, "en")  # the page object finds Roll by its English name
+        table.roll()
+        table.wait_for_landing()
+        set_language(page, language)
+        after = page.evaluate(STATUS_JS)
+        assert before["text"] != after["text"], where
+        assert_status_whole(before, where)
+        assert_status_whole(after, where)
+        assert (before["top"], before["bottom"]) == (after["top"], after["bottom"]), (
+            f"{where}: the status moved or changed size in a turn: {before} -> {after}"
+        )
+    # The longest name a player can have: the status makes room rather than cut it.
+    set_language(page, "en")
+    table.new_game("traditional", (LONGEST_NAME,))
+    table.roll()
+    table.wait_for_landing()
+    for language in LANGUAGES:
+        set_language(page, language)
+        assert_status_whole(page.evaluate(STATUS_JS), f"{size['width']} {language}, long name")
+    set_language(page, "en")

@@ -65,6 +65,16 @@ def open_menu(page: Page) -> Locator:
     return menu
 
 
+def set_language(page: Page, language: str) -> None:
+    """Choose ``language`` in the menu's select (also while a dialog covers the menu)."""
+    page.evaluate(
+        """language => { const select = document.querySelector('#language');
+            select.value = language; select.dispatchEvent(new Event('change')); }""",
+        language,
+    )
+    page.wait_for_function("l => document.documentElement.lang === l", arg=language)
+
+
 class YachtPage:
     """The game board in a booted page."""
 

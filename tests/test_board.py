@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import yacht
 from tests.reference import ScriptedDice
+from yacht.i18n import LANGUAGES, translator
+from yacht.strategy import choose_action
 from yacht.views.board import board_view, roll_announcement, score_announcement
 
 
@@ -147,3 +151,25 @@ def test_an_option_worth_nothing_is_marked_zero_and_only_an_option() -> None:
     rows = {row.key: row for row in board_view(state).rows}
     assert rows["ones"].cells[0].kind == "latest"
     assert not rows["ones"].cells[0].zero  # a scored 0 is a score, not an offer
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_the_status_room_is_the_longest_status_of_the_whole_game(language: str) -> None:
+    # The page keeps room for it, so that no turn shifts the board: every status the game
+    # shows, in every stage of every turn and at its end, must be at most as long.
+    tr = translator(language)
+    rng = random.Random(7)
+    state = yacht.new_game(["Ann", "Maximilian", "Bo"], computers=(None, None, "casual"))
+    rooms, longest = set(), 0
+    while True:
+        view = board_view(state, tr)
+        rooms.add(view.status_room)
+        longest = max(longest, len(view.status))
+        if state.is_over:
+            break
+        state = yacht.apply(state, choose_action(state, "casual", rng), rng)
+    assert len(rooms) == 1, "the room is the game's, the same on every turn"
+    (room,) = rooms
+    assert len(room) == longest
+    assert "Maximilian" in room
+    assert f"{len(state.ruleset.categories)}" in room

@@ -75,6 +75,9 @@ class BoardView:
     """Under each name, for the eye: a computer's level alone ("casual"), beside its icon."""
     current: int | None
     status: str
+    status_room: str
+    """The longest status this game can show in this language: the page keeps room for it, so
+    that no turn of the game shifts the board."""
     roll_enabled: bool
     rolls_left_text: str
     undo_enabled: bool
@@ -107,6 +110,7 @@ def board_view(state: GameState, tr: Translator = ENGLISH) -> BoardView:
         ),
         current=None if over else state.current,
         status=_status(state, tr),
+        status_room=_status_room(state, tr),
         # With real dice the page never rolls: the faces are entered instead.
         roll_enabled=people_move
         and not state.real_dice
@@ -163,22 +167,44 @@ def category_name(rules: RuleSet, category: Category, tr: Translator = ENGLISH) 
     return tr.pgettext("category", rules.name_of(category))
 
 
+def _turn_statuses(tr: Translator) -> dict[str, str]:
+    """What the status says during a turn, by its stage ({name}, {turn} and {turns} to fill)."""
+    return {
+        "computer": tr.gettext("{name}'s turn ({turn} of {turns}): the computer is playing"),
+        "first": tr.gettext("{name}'s turn ({turn} of {turns}): roll the dice"),
+        "last": tr.gettext("{name}'s turn ({turn} of {turns}): choose a category"),
+        "between": tr.gettext(
+            "{name}'s turn ({turn} of {turns}): hold dice and roll again, or choose a category"
+        ),
+    }
+
+
 def _status(state: GameState, tr: Translator) -> str:
     if state.is_over:
         return tr.gettext("Game over")
-    name = state.current_player.name
-    turn, turns = state.turn_number, len(state.ruleset.categories)
     if state.current_player.computer is not None:
-        text = tr.gettext("{name}'s turn ({turn} of {turns}): the computer is playing")
+        stage = "computer"
     elif state.rolls == 0:
-        text = tr.gettext("{name}'s turn ({turn} of {turns}): roll the dice")
+        stage = "first"
     elif state.rolls_left == 0:
-        text = tr.gettext("{name}'s turn ({turn} of {turns}): choose a category")
+        stage = "last"
     else:
-        text = tr.gettext(
-            "{name}'s turn ({turn} of {turns}): hold dice and roll again, or choose a category"
-        )
-    return text.format(name=name, turn=turn, turns=turns)
+        stage = "between"
+    return _turn_statuses(tr)[stage].format(
+        name=state.current_player.name,
+        turn=state.turn_number,
+        turns=len(state.ruleset.categories),
+    )
+
+
+def _status_room(state: GameState, tr: Translator) -> str:
+    # The longest text of all (in characters): the longest name at the last turn.
+    name = max((card.name for card in state.players), key=len)
+    turns = len(state.ruleset.categories)
+    texts = [tr.gettext("Game over")]
+    for text in _turn_statuses(tr).values():
+        texts.append(text.format(name=name, turn=turns, turns=turns))
+    return max(texts, key=len)
 
 
 def _rolls_left_text(state: GameState, tr: Translator) -> str:

@@ -58,6 +58,7 @@ class Renderer:
         self._last_view: tuple[GameState, Translator, BoardView] | None = None
         self._write = BatchedWriter()
         self._status = by_id("status")
+        self._status_room = by_id("status-room")
         self._roll = by_id("roll")
         self._rolls_left = by_id("rolls-left")
         self._undo = by_id("undo")
@@ -103,6 +104,7 @@ class Renderer:
     def _queue(self, view: BoardView) -> None:
         write = self._write
         write.text(self._status, view.status)
+        write.text(self._status_room, view.status_room)
         write.text(self._title, view.title)
         write.flag(self._roll, "disabled", not view.roll_enabled)
         write.text(self._rolls_left, view.rolls_left_text)
