@@ -8,8 +8,6 @@ what GitHub Pages publishes — the package as one archive of bytecode — is pl
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,6 +19,7 @@ from harness import StaticServer, goto_booted, reload_booted, wait_booted
 from playwright.sync_api import BrowserContext, Page, expect
 from yacht_page import YachtPage
 
+from tests.in_pyodide import run_in_pyodide
 from yacht.tools.build_site import ARCHIVE, STDLIB_AT_START
 from yacht.tools.site_files import ENTRY_SCRIPT
 
@@ -44,12 +43,6 @@ json.dumps(sorted(
     if (origin := getattr(getattr(module, "__spec__", None), "origin", None))
     and origin.startswith("/lib/python") and origin.endswith(".py")
 ))
-"""
-# The same, in a bare Pyodide (the pinned one, under Node) that has only started.
-BARE_PYODIDE_JS = """
-import { loadPyodide } from %(pyodide)s;
-const pyodide = await loadPyodide({ indexURL: %(index)s, stdout: () => {} });
-console.log(pyodide.runPython(%(code)s));
 """
 
 
@@ -134,28 +127,8 @@ def test_the_built_site_starts_from_a_snapshot_of_its_bytecode(
     offline.play_one_turn(page)
 
 
-def bare_pyodide_stdlib_from_source(repo_root: Path, tmp_path: Path) -> list[str]:
-    """STDLIB_FROM_SOURCE_PY in the pinned Pyodide just started, under Node."""
-    pyodide = repo_root / "node_modules" / "pyodide"
-    script = tmp_path / "bare.mjs"
-    script.write_text(
-        BARE_PYODIDE_JS
-        % {
-            "pyodide": json.dumps((pyodide / "pyodide.mjs").as_uri()),
-            "index": json.dumps(f"{pyodide}/"),
-            "code": json.dumps(STDLIB_FROM_SOURCE_PY),
-        },
-        "utf-8",
-    )
-    node = shutil.which("node")
-    assert node is not None, "node runs the pinned Pyodide (make install)"
-    done = subprocess.run([node, str(script)], capture_output=True, text=True, check=True)
-    found: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
-    return found
-
-
 def test_a_first_visit_compiles_no_standard_library_module_beyond_a_bare_pyodides(
-    new_site_context: Callable[..., BrowserContext], repo_root: Path, tmp_path: Path
+    new_site_context: Callable[..., BrowserContext], tmp_path: Path
 ) -> None:
     # Pyodide ships its standard library as source: each module the start adds would be
     # compiled in the page. The build ships those as bytecode (STDLIB_AT_START) and flags the
@@ -166,7 +139,7 @@ def test_a_first_visit_compiles_no_standard_library_module_beyond_a_bare_pyodide
     goto_booted(page, "")
     run = "(code) => String(window.keptInterpreter.runPython(code))"
     from_source = json.loads(page.evaluate(run, STDLIB_FROM_SOURCE_PY))
-    bare = bare_pyodide_stdlib_from_source(repo_root, tmp_path)
+    bare = run_in_pyodide(STDLIB_FROM_SOURCE_PY, tmp_path)  # the pinned Pyodide, just started
     assert "encodings.utf_8" in bare  # the check sees what a bare interpreter compiled
     assert sorted(set(from_source) - set(bare)) == []
     origins = json.loads(

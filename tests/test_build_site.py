@@ -8,15 +8,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-import shutil
 import struct
-import subprocess
 import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.in_pyodide import PYODIDE, pyodide_available, run_in_pyodide
 from yacht.rules.rulesets import UpperBonus
 from yacht.tools.build_site import (
     ARCHIVE,
@@ -30,7 +29,6 @@ from yacht.tools.build_site import (
 from yacht.tools.site_files import ENTRY_SCRIPT, site_files
 
 ROOT = Path(__file__).resolve().parent.parent
-PYODIDE = ROOT / "node_modules" / "pyodide"
 
 
 def config_of(site: Path) -> dict[str, Any]:
@@ -127,7 +125,7 @@ def test_the_build_refuses_a_folder_that_is_not_empty(tmp_path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def bytecode_archive(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
-    if shutil.which("node") is None or not (PYODIDE / "pyodide.mjs").is_file():
+    if not pyodide_available():
         pytest.skip("bytecode is compiled by node_modules/pyodide under Node (make install)")
     return build_site(tmp_path_factory.mktemp("bytecode") / "site")
 
@@ -169,12 +167,7 @@ def test_every_module_ships_as_bytecode_and_nothing_else_changes(
 
 
 # Imports the built archive in the pinned Pyodide under Node and reports what the code kept.
-IMPORT_BUILT_JS = """
-import { loadPyodide } from %(pyodide)s;
-const pyodide = await loadPyodide({ indexURL: %(index)s, stdout: () => {}, stderr: console.error });
-pyodide.FS.mkdirTree("/site");
-pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: %(site)s }, "/site");
-console.log(pyodide.runPython(`
+IMPORT_BUILT_PY = """
 import dataclasses, json, sys
 sys.path.insert(0, "/site")
 import yacht.i18n as i18n
@@ -196,26 +189,7 @@ json.dumps({
     "module_names": sorted(set(i18n.LANGUAGES) & {"en", "ru"}),
     "dataclass_fields": [field.name for field in dataclasses.fields(UpperBonus)],
 })
-`));
 """
-
-
-def run_in_pyodide(script: str, site: Path, tmp_path: Path) -> Any:
-    """Run ``script`` (a template of IMPORT_BUILT_JS's kind) under Node; its last line, as JSON."""
-    path = tmp_path / "in_pyodide.mjs"
-    path.write_text(
-        script
-        % {
-            "pyodide": json.dumps((PYODIDE / "pyodide.mjs").as_uri()),
-            "index": json.dumps(f"{PYODIDE}/"),
-            "site": json.dumps(str(site)),
-        },
-        "utf-8",
-    )
-    node = shutil.which("node")
-    assert node is not None
-    done = subprocess.run([node, str(path)], capture_output=True, text=True, check=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 @pytest.mark.slow
@@ -227,7 +201,7 @@ def test_bytecode_leaves_out_docstrings_column_ranges_and_annotations(
     # decorator would work one out from the class's signature at every start).
     with zipfile.ZipFile(bytecode_archive.root / ARCHIVE) as archive:
         archive.extractall(tmp_path / "site")
-    kept = run_in_pyodide(IMPORT_BUILT_JS, tmp_path / "site", tmp_path)
+    kept = run_in_pyodide(IMPORT_BUILT_PY, tmp_path, site=tmp_path / "site")
     assert kept == {
         "module_doc": None,
         "function_doc": None,
@@ -244,12 +218,7 @@ def test_bytecode_leaves_out_docstrings_column_ranges_and_annotations(
 
 
 # Imports the shipped standard-library bytecode, then the runtime's own modules, and compares.
-IMPORT_STDLIB_JS = """
-import { loadPyodide } from %(pyodide)s;
-const pyodide = await loadPyodide({ indexURL: %(index)s, stdout: () => {}, stderr: console.error });
-pyodide.FS.mkdirTree("/site");
-pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: %(site)s }, "/site");
-console.log(pyodide.runPython(`
+IMPORT_STDLIB_PY = """
 import importlib, json, sys
 NAMES = ["datetime", "hashlib", "html", "html.entities"]
 def behaviour(modules):
@@ -274,7 +243,6 @@ json.dumps({
     "runtime_origins": {name: module.__spec__.origin for name, module in runtime.items()},
     "same": seen == behaviour(runtime),
 })
-`));
 """
 
 
@@ -287,7 +255,7 @@ def test_the_standard_library_bytecode_is_the_runtimes_own_modules(
     assert STDLIB_AT_START == ("datetime", "hashlib", "html", "html.entities")
     with zipfile.ZipFile(bytecode_archive.root / ARCHIVE) as archive:
         archive.extractall(tmp_path / "site")
-    found = run_in_pyodide(IMPORT_STDLIB_JS, tmp_path / "site", tmp_path)
+    found = run_in_pyodide(IMPORT_STDLIB_PY, tmp_path, site=tmp_path / "site")
     assert found["origins"] == {
         "datetime": "/site/datetime.pyc",
         "hashlib": "/site/hashlib.pyc",

@@ -73,6 +73,8 @@ class Bytecode:
     python: str
     magic: str
     cache_tag: str
+    stdlib: tuple[str, ...]
+    """Where ``STDLIB_AT_START``'s bytecode was written, below the output folder."""
 
 
 @dataclass(frozen=True)
@@ -108,12 +110,12 @@ def build_site(
         staging = Path(staging_name)
         compiled = None
         modules = [name for name in files.at_start if name.endswith(".py")]
-        staged = []
+        staged: list[str] = []
         if bytecode:
             compiled = compile_to_bytecode(
                 root, modules, staging, pyodide or root / "node_modules" / "pyodide"
             )
-            staged += [stdlib_bytecode_path(module, staging) for module in STDLIB_AT_START]
+            staged += compiled.stdlib
         for name in files.at_start:
             if bytecode and name in modules:
                 staged.append(name.removesuffix(".py") + ".pyc")
@@ -155,14 +157,7 @@ def compile_to_bytecode(root: Path, modules: list[str], out: Path, pyodide: Path
     if done.returncode != 0:
         raise BuildError(f"compiling in Pyodide failed:\n{done.stderr.strip()}")
     report = json.loads(done.stdout.strip().splitlines()[-1])
-    return Bytecode(report["python"], report["magic"], report["cache_tag"])
-
-
-def stdlib_bytecode_path(module: str, out: Path) -> str:
-    """Where the compiled standard-library ``module`` is below ``out`` (a package's is its
-    ``__init__.pyc``)."""
-    path = module.replace(".", "/")
-    return f"{path}/__init__.pyc" if (out / path).is_dir() else f"{path}.pyc"
+    return Bytecode(report["python"], report["magic"], report["cache_tag"], tuple(report["stdlib"]))
 
 
 class _Utf8Entry(zipfile.ZipInfo):

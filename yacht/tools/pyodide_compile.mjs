@@ -11,7 +11,8 @@
 // as the file name its tracebacks show. Each standard-library module is compiled from the
 // pinned Pyodide's own standard library, as it is (docstrings and all), to OUT_ROOT/html/
 // entities.pyc and the like. Prints one JSON line: the Python version, the magic number (hex)
-// and the cache tag of the compiling interpreter.
+// and the cache tag of the compiling interpreter, and the paths below OUT_ROOT of the standard
+// library's bytecode.
 //
 // Left out of the bytecode, as only readers of the source use them (two fifths of its size):
 // docstrings (nothing in the game reads __doc__; a dataclass keeps its own, as the dataclass
@@ -107,6 +108,7 @@ for name in job["package"]:
     code = compile(without_annotations(without_docstrings(ast.parse(source, name))), name, "exec", dont_inherit=True)
     write_sourceless("/out/" + name[: -len(".py")] + ".pyc", code, source)
 
+stdlib = []
 for module in job["stdlib"]:
     spec = importlib.util.find_spec(module)
     if spec is None or not spec.origin.endswith(".py"):
@@ -116,10 +118,12 @@ for module in job["stdlib"]:
     code = compile(source, spec.origin, "exec", dont_inherit=True)
     path = module.replace(".", "/") + ("/__init__" if spec.submodule_search_locations is not None else "")
     write_sourceless("/out/" + path + ".pyc", code, source)
+    stdlib.append(path + ".pyc")
 json.dumps({
     "python": sys.version.split()[0],
     "magic": importlib.util.MAGIC_NUMBER.hex(),
     "cache_tag": sys.implementation.cache_tag,
+    "stdlib": stdlib,
 })
 `);
 console.log(report);

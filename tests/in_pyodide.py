@@ -1,0 +1,50 @@
+"""Python run in the pinned Pyodide under Node: for what only the page's runtime can tell (its
+bytecode, its standard library), shared by the unit tests and the e2e suite."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+PYODIDE = Path(__file__).resolve().parent.parent / "node_modules" / "pyodide"
+
+# Starts the pinned Pyodide, mounts a folder at /site when one is given, runs the code and
+# prints the value of its last expression.
+_SCRIPT = """
+import { loadPyodide } from %(pyodide)s;
+const pyodide = await loadPyodide({ indexURL: %(index)s, stdout: () => {}, stderr: console.error });
+const site = %(site)s;
+if (site !== null) {
+  pyodide.FS.mkdirTree("/site");
+  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: site }, "/site");
+}
+console.log(pyodide.runPython(%(code)s));
+"""
+
+
+def pyodide_available() -> bool:
+    """Whether Node and the pinned Pyodide (make install) are here."""
+    return shutil.which("node") is not None and (PYODIDE / "pyodide.mjs").is_file()
+
+
+def run_in_pyodide(code: str, scratch: Path, site: Path | None = None) -> Any:
+    """Run ``code`` in a freshly started pinned Pyodide (``site`` mounted at /site); the value
+    of its last expression, a JSON text, decoded. ``scratch``: a folder for the script."""
+    script = scratch / "in_pyodide.mjs"
+    script.write_text(
+        _SCRIPT
+        % {
+            "pyodide": json.dumps((PYODIDE / "pyodide.mjs").as_uri()),
+            "index": json.dumps(f"{PYODIDE}/"),
+            "site": json.dumps(None if site is None else str(site)),
+            "code": json.dumps(code),
+        },
+        "utf-8",
+    )
+    node = shutil.which("node")
+    assert node is not None, "node runs the pinned Pyodide (make install)"
+    done = subprocess.run([node, str(script)], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
