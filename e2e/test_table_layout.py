@@ -349,3 +349,46 @@ def test_the_status_is_never_cut_and_keeps_its_room_through_a_turn(
         set_language(page, language)
         assert_status_whole(page.evaluate(STATUS_JS), f"{size['width']} {language}, long name")
     set_language(page, "en")
+
+
+# Every text on the board or in the bar that its box clips (overflow hidden, or an ellipsis):
+# what a player would see cut. Boxes of a pixel or less are the screen-reader-only texts.
+CUT_TEXTS_JS = """() => [...document.querySelectorAll('header *, .board *')]
+  .filter((e) => e.checkVisibility() && e.textContent.trim())
+  .filter((e) => e.clientWidth > 1 && e.clientHeight > 1)
+  .filter((e) => {
+    const style = getComputedStyle(e);
+    const clips = (overflow) => overflow === 'hidden' || overflow === 'clip';
+    return (clips(style.overflowX) && e.scrollWidth > e.clientWidth + 1)
+      || (clips(style.overflowY) && e.scrollHeight > e.clientHeight + 1);
+  })
+  .map((e) => `${e.tagName.toLowerCase()}.${e.className} "${e.textContent.trim()}"`
+    + ` ${e.scrollWidth}x${e.scrollHeight} in ${e.clientWidth}x${e.clientHeight}`)"""
+GAMES = [
+    ("traditional", ("Ann",)),
+    ("extended", ("Ann", "Ben")),
+    ("traditional", ("Ann", "Ben", "Cy")),
+    ("extended", ("Ann", "Ben", "Cy", "Dee")),
+]
+
+
+@pytest.mark.parametrize("size", [PHONES[1], {"width": 1280, "height": 800}], ids=["360", "1280"])
+def test_no_text_on_the_board_is_cut_in_any_language(
+    table: YachtPage, size: dict[str, int]
+) -> None:
+    """Headings, names, options, sums and buttons whole, for one to four players after a roll
+    (short names: a long one is cut with an ellipsis on purpose)."""
+    page = table.page
+    page.set_viewport_size(size)
+    cut: dict[str, list[str]] = {}
+    for ruleset, names in GAMES:
+        set_language(page, "en")
+        table.new_game(ruleset, names, bonus=ruleset == "extended")
+        table.roll()
+        table.wait_for_landing()
+        for language in LANGUAGES:
+            set_language(page, language)
+            if found := page.evaluate(CUT_TEXTS_JS):
+                cut[f"{ruleset}, {len(names)} players, {language}"] = found
+    set_language(page, "en")
+    assert not cut, f"texts cut at {size['width']}x{size['height']}: {cut}"

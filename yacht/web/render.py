@@ -235,7 +235,7 @@ class Renderer:
         self._write.forget()
         self._layout = view.layout
         head_row = create("tr")
-        head_row.appendChild(_header(view.category_heading, "col"))
+        head_row.appendChild(_corner(view.category_heading, "th"))
         seats = list(zip(view.names, view.seat_notes, view.seat_marks, strict=True))
         self._headers = [_seat_header(*seat) for seat in seats]
         for header in self._headers:
@@ -244,7 +244,7 @@ class Renderer:
         # for the eye only (the real header row above says it to screen readers).
         mirror_row = create("tr", cls="mirror")
         mirror_row.setAttribute("aria-hidden", "true")
-        mirror_row.appendChild(create("td", text=view.category_heading))
+        mirror_row.appendChild(_corner(view.category_heading, "td"))
         self._mirrors = [_seat_header(*seat, tag="td") for seat in seats]
         for mirror in self._mirrors:
             mirror_row.appendChild(mirror)
@@ -282,6 +282,14 @@ def _seat_header(name: str, note: str, mark: str, tag: str = "th") -> Element:
         seen = create("span", text=mark, cls="seat-note")
         seen.setAttribute("aria-hidden", "true")
         cell.appendChild(seen)
+    return cell
+
+
+def _corner(text: str, tag: str) -> Element:
+    """The heading over the category names, its word in a span: the style sheet hides it from
+    the eye only where two players' columns leave the corner too narrow (the names say it)."""
+    cell = _header("", "col") if tag == "th" else create(tag)
+    cell.appendChild(create("span", text=text, cls="corner-label"))
     return cell
 
 
