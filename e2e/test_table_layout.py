@@ -273,10 +273,18 @@ def test_a_solo_players_name_is_shown_whole_beside_the_category_heading(
 ) -> None:
     page = table.page
     page.set_viewport_size(viewport)
-    table.new_game("traditional", ("Player 1",))
-    headings = page.evaluate(HEADINGS_JS)
-    assert headings, "no header row shown"
-    assert headings == [{"cut": False, "apart": True, "inside": True}] * len(headings)
+    for language in LANGUAGES:
+        # The name the setup dialog gives a player in that language (Latvian's is the longest).
+        name = translator(language).gettext("Player {number}").format(number=1)
+        set_language(page, "en")
+        table.new_game("traditional", (name,))
+        set_language(page, language)
+        headings = page.evaluate(HEADINGS_JS)
+        assert headings, "no header row shown"
+        assert headings == [{"cut": False, "apart": True, "inside": True}] * len(headings), (
+            f"{viewport['width']} px, {language}: {name!r}"
+        )
+    set_language(page, "en")
     # A long name is cut with an ellipsis, never over the category heading.
     table.new_game("extended", ("Alexandria Konstantinova",))
     assert all(h["apart"] and h["inside"] for h in page.evaluate(HEADINGS_JS))
