@@ -359,16 +359,18 @@ def test_the_status_is_never_cut_and_keeps_its_room_through_a_turn(
     set_language(page, "en")
 
 
-# Every text on the board or in the bar that its box clips (overflow hidden, or an ellipsis):
-# what a player would see cut. Boxes of a pixel or less are the screen-reader-only texts.
+# Every text on the board or in the bar that its box clips (overflow hidden, or an ellipsis), and
+# every button whose label spills out of it: what a player would see cut. Boxes of a pixel or
+# less are the screen-reader-only texts; a die's cube is drawn past its button in 3D.
 CUT_TEXTS_JS = """() => [...document.querySelectorAll('header *, .board *')]
   .filter((e) => e.checkVisibility() && e.textContent.trim())
   .filter((e) => e.clientWidth > 1 && e.clientHeight > 1)
   .filter((e) => {
     const style = getComputedStyle(e);
     const clips = (overflow) => overflow === 'hidden' || overflow === 'clip';
-    return (clips(style.overflowX) && e.scrollWidth > e.clientWidth + 1)
-      || (clips(style.overflowY) && e.scrollHeight > e.clientHeight + 1);
+    const label = e.tagName === 'BUTTON' && !e.classList.contains('die');
+    return ((label || clips(style.overflowX)) && e.scrollWidth > e.clientWidth + 1)
+      || ((label || clips(style.overflowY)) && e.scrollHeight > e.clientHeight + 1);
   })
   .map((e) => `${e.tagName.toLowerCase()}.${e.className} "${e.textContent.trim()}"`
     + ` ${e.scrollWidth}x${e.scrollHeight} in ${e.clientWidth}x${e.clientHeight}`)"""
@@ -380,7 +382,9 @@ GAMES = [
 ]
 
 
-@pytest.mark.parametrize("size", [PHONES[1], {"width": 1280, "height": 800}], ids=["360", "1280"])
+@pytest.mark.parametrize(
+    "size", [*PHONES, {"width": 1280, "height": 800}], ids=["390x844", "360x740", "1280x800"]
+)
 def test_no_text_on_the_board_is_cut_in_any_language(
     table: YachtPage, size: dict[str, int]
 ) -> None:
