@@ -262,8 +262,13 @@ HEADINGS_JS = """() => [...document.querySelectorAll('#scorecard thead tr')]
     const [category, seat] = row.children;
     const name = seat.querySelector('.seat-name');
     const a = category.getBoundingClientRect(), b = name.getBoundingClientRect();
+    // The cells side by side with no gap, so the row's rule runs unbroken under them.
+    const cells = [...row.children].map((cell) => cell.getBoundingClientRect());
+    const tiled = cells.every((c, i) => i === 0 || Math.abs(c.left - cells[i - 1].right) < 0.5)
+      && Math.abs(cells[0].left - row.getBoundingClientRect().left) < 0.5
+      && Math.abs(cells.at(-1).right - row.getBoundingClientRect().right) < 0.5;
     return {cut: name.scrollWidth > name.clientWidth, apart: a.right <= b.left,
-            inside: b.right <= row.getBoundingClientRect().right + 0.5};
+            inside: b.right <= row.getBoundingClientRect().right + 0.5, tiled};
   })"""
 
 
@@ -281,7 +286,8 @@ def test_a_solo_players_name_is_shown_whole_beside_the_category_heading(
         set_language(page, language)
         headings = page.evaluate(HEADINGS_JS)
         assert headings, "no header row shown"
-        assert headings == [{"cut": False, "apart": True, "inside": True}] * len(headings), (
+        whole = {"cut": False, "apart": True, "inside": True, "tiled": True}
+        assert headings == [whole] * len(headings), (
             f"{viewport['width']} px, {language}: {name!r}"
         )
     set_language(page, "en")
