@@ -287,9 +287,7 @@ def test_a_solo_players_name_is_shown_whole_beside_the_category_heading(
         headings = page.evaluate(HEADINGS_JS)
         assert headings, "no header row shown"
         whole = {"cut": False, "apart": True, "inside": True, "tiled": True}
-        assert headings == [whole] * len(headings), (
-            f"{viewport['width']} px, {language}: {name!r}"
-        )
+        assert headings == [whole] * len(headings), f"{viewport['width']} px, {language}: {name!r}"
     set_language(page, "en")
     # A long name is cut with an ellipsis, never over the category heading.
     table.new_game("extended", ("Alexandria Konstantinova",))
