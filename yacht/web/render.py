@@ -287,7 +287,7 @@ def _seat_header(name: str, note: str, mark: str, tag: str = "th") -> Element:
 
 def _corner(text: str, tag: str) -> Element:
     """The heading over the category names, its word in a span: the style sheet hides it from
-    the eye only where two players' columns leave the corner too narrow (the names say it)."""
+    the eye only on a phone, where one or two players' columns need the room (the names say it)."""
     cell = _header("", "col") if tag == "th" else create(tag)
     cell.appendChild(create("span", text=text, cls="corner-label"))
     return cell
