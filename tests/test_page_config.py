@@ -172,6 +172,27 @@ def test_preloaded_runtime_files_exist_in_the_pinned_packages() -> None:
             assert (ROOT / "node_modules/pyodide" / pyodide.group(2)).is_file(), url
 
 
+PYODIDE_IN_ORDER = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+"""Pyodide's start-up files in the order it uses them: its modules, whose code asks for the
+WebAssembly (compiled as it arrives), then the standard library and the package lock."""
+
+
+def test_pyodide_is_asked_for_before_pyscript_in_the_order_it_starts() -> None:
+    # Chromium receives responses of one priority in the order it asked for them, and the
+    # interpreter is the start's critical path: PyScript's core waits for Pyodide anyway.
+    html = (ROOT / "index.html").read_text()
+    runtime = re.findall(r'\b(?:href|src)="(https://cdn\.jsdelivr\.net/[^"]+)"', html)
+    pyodide = [PYODIDE_URL.sub("", url) for url in runtime if PYODIDE_URL.match(url)]
+    assert pyodide == list(PYODIDE_IN_ORDER)
+    assert runtime[: len(pyodide)] == [url for url in runtime if PYODIDE_URL.match(url)]
+
+
 def test_the_config_is_preloaded() -> None:
     assert "pyscript.json" in _preloads()
 
