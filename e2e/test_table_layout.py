@@ -294,6 +294,43 @@ def test_a_solo_players_name_is_shown_whole_beside_the_category_heading(
     assert all(h["apart"] and h["inside"] for h in page.evaluate(HEADINGS_JS))
 
 
+# Each player's column heading as the eye sees it (the name or its short label, whichever the
+# layout shows) and whether that text is cut.
+SEAT_HEADINGS_JS = """() => [...document.querySelectorAll('#scorecard thead tr:first-child th')]
+  .slice(1)
+  .map((th) => [...th.querySelectorAll('.seat-name, .seat-short')]
+    .find((e) => e.checkVisibility() && e.clientWidth > 1))
+  .map((shown) => ({text: shown.textContent, cut: shown.scrollWidth > shown.clientWidth}))"""
+
+
+@pytest.mark.parametrize(
+    "size", [*PHONES, {"width": 1280, "height": 800}], ids=["390x844", "360x740", "1280x800"]
+)
+def test_the_players_columns_are_told_apart_at_a_glance(
+    table: YachtPage, size: dict[str, int]
+) -> None:
+    """With the names the setup dialog gives, which most players keep: cut to a narrow column,
+    "Player 1" and "Player 2" both read "Pl…". Screen readers hear the whole names."""
+    page = table.page
+    page.set_viewport_size(size)
+    for players in (2, 4):
+        for language in LANGUAGES:
+            tr = translator(language)
+            names = tuple(
+                tr.gettext("Player {number}").format(number=n + 1) for n in range(players)
+            )
+            set_language(page, "en")
+            table.new_game("traditional", names)
+            set_language(page, language)
+            seen = page.evaluate(SEAT_HEADINGS_JS)
+            where = f"{size['width']} px, {players} players, {language}"
+            assert len({heading["text"] for heading in seen}) == players, f"{where}: {seen}"
+            assert not any(heading["cut"] for heading in seen), f"{where}: {seen}"
+            for name in names:
+                expect(page.get_by_role("columnheader", name=name, exact=True)).to_have_count(1)
+    set_language(page, "en")
+
+
 # The status line's box, its text's lines, and what is above and below it on the page.
 STATUS_JS = """() => {
   const status = document.getElementById('status');

@@ -13,6 +13,7 @@ from yacht.i18n import Translator
 from yacht.views.board import BoardView, CellView, board_view
 from yacht.web.batched_writes import BatchedWriter
 from yacht.web.page import Element, by_id, create
+from yacht.web.scorecard_headings import corner, row_heading, seat_heading
 
 # Twin CSS animations with identical frames (static/yacht.css). A CSS animation starts again
 # only when its name changes, so switching an element to the other twin replays it with no
@@ -235,17 +236,19 @@ class Renderer:
         self._write.forget()
         self._layout = view.layout
         head_row = create("tr")
-        head_row.appendChild(_corner(view.category_heading, "th"))
-        seats = list(zip(view.names, view.seat_notes, view.seat_marks, strict=True))
-        self._headers = [_seat_header(*seat) for seat in seats]
+        head_row.appendChild(corner(view.category_heading, "th"))
+        seats = list(
+            zip(view.names, view.short_names, view.seat_notes, view.seat_marks, strict=True)
+        )
+        self._headers = [seat_heading(*seat) for seat in seats]
         for header in self._headers:
             head_row.appendChild(header)
         # The same names over the lower section when the sections stand side by side: drawn
         # for the eye only (the real header row above says it to screen readers).
         mirror_row = create("tr", cls="mirror")
         mirror_row.setAttribute("aria-hidden", "true")
-        mirror_row.appendChild(_corner(view.category_heading, "td"))
-        self._mirrors = [_seat_header(*seat, tag="td") for seat in seats]
+        mirror_row.appendChild(corner(view.category_heading, "td"))
+        self._mirrors = [seat_heading(*seat, tag="td") for seat in seats]
         for mirror in self._mirrors:
             mirror_row.appendChild(mirror)
         self._table.tHead.replaceChildren(head_row, mirror_row)
@@ -259,41 +262,9 @@ class Renderer:
         for row in view.rows:
             tr = create("tr", cls=f"row-{row.section}")
             tr.dataset.row = row.key
-            tr.appendChild(_header(row.name, "row"))
+            tr.appendChild(row_heading(row.name, "row"))
             for seat in range(len(view.names)):
                 td = create("td")
                 self._cells[row.key, seat] = td
                 tr.appendChild(td)
             body.appendChild(tr)
-
-
-def _seat_header(name: str, note: str, mark: str, tag: str = "th") -> Element:
-    """A player's column header: the name, and under it who plays the seat (a computer).
-
-    Heard as "Bot, computer, casual"; seen as the name over an icon and the level, which fit
-    the narrowest column.
-    """
-    cell = create(tag)
-    cell.appendChild(create("span", text=name, cls="seat-name"))
-    if tag == "th":
-        cell.setAttribute("scope", "col")
-    if note:
-        cell.appendChild(create("span", text=f", {note}", cls="visually-hidden"))
-        seen = create("span", text=mark, cls="seat-note")
-        seen.setAttribute("aria-hidden", "true")
-        cell.appendChild(seen)
-    return cell
-
-
-def _corner(text: str, tag: str) -> Element:
-    """The heading over the category names, its word in a span: the style sheet hides it from
-    the eye only on a phone, where one or two players' columns need the room (the names say it)."""
-    cell = _header("", "col") if tag == "th" else create(tag)
-    cell.appendChild(create("span", text=text, cls="corner-label"))
-    return cell
-
-
-def _header(text: str, scope: str) -> Element:
-    th = create("th", text=text)
-    th.setAttribute("scope", scope)
-    return th
