@@ -202,11 +202,13 @@ def test_two_player_game_by_keyboard_alone(booted_page: Page) -> None:
     turns = 0
     while not board.snapshot()["gameOver"]:
         before = board.snapshot()["save"]
+        board.wait_for_landing()  # R is ignored while a throw is in the air, as a click is
         page.keyboard.press("r")
         page.wait_for_function("b => localStorage.getItem('yacht:game') !== b", arg=before)
         if turns % 3 == 0:
             page.keyboard.press("2")
             expect(board.dice_buttons.nth(1)).to_have_attribute("aria-pressed", "true")
+            board.wait_for_landing()
             page.keyboard.press("Space")
             expect(page.locator("#rolls-left")).to_have_text("1 roll left")
         # Tab to the first category button and press Enter.
