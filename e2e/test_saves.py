@@ -32,7 +32,8 @@ NewContext = Callable[..., BrowserContext]
 BOARD_JS = """() => ({
   dice: [...document.querySelectorAll('#dice .die')].map(
     d => [d.dataset.face ?? null, d.getAttribute('aria-pressed')]),
-  heads: [...document.querySelectorAll('#scorecard thead th')].map(th => th.textContent),
+  heads: [...document.querySelectorAll('#scorecard thead th')].map(
+    th => (th.querySelector('.seat-name') ?? th).textContent),
   cells: [...document.querySelectorAll('#scorecard tbody tr')].map(
     tr => [...tr.children].map(c => c.textContent)),
   rollsLeft: document.querySelector('#rolls-left').textContent,

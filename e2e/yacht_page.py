@@ -15,7 +15,8 @@ SNAPSHOT_JS = """() => ({
   dice: [...document.querySelectorAll('#dice .die')].map(
     d => [d.dataset.face ?? null, d.getAttribute('aria-pressed'), d.disabled]),
   heads: [...document.querySelectorAll('#scorecard thead th')].map(
-    th => th.textContent + (th.classList.contains('current') ? ' *' : '')),
+    th => (th.querySelector('.seat-name') ?? th).textContent
+      + (th.classList.contains('current') ? ' *' : '')),
   cells: [...document.querySelectorAll('#scorecard tbody tr')].map(
     tr => [...tr.children].map(c => c.textContent)),
   roll: document.querySelector('#roll').disabled,
