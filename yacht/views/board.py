@@ -14,7 +14,6 @@ from yacht.i18n import ENGLISH, Translator
 from yacht.rules.categories import Category
 from yacht.rules.dice import DICE_COUNT
 from yacht.rules.rulesets import RuleSet
-from yacht.views.seat_labels import seat_labels
 
 CellKind = Literal["filled", "option", "open", "latest"]
 
@@ -70,8 +69,6 @@ class BoardView:
     title: str
     category_heading: str
     names: tuple[str, ...]
-    short_names: tuple[str, ...]
-    """Each name's short label, all different: shown where a column is as narrow as a score."""
     seat_notes: tuple[str, ...]
     """Who plays each seat, in words ("computer, casual"; "" for a person)."""
     seat_marks: tuple[str, ...]
@@ -107,7 +104,6 @@ def board_view(state: GameState, tr: Translator = ENGLISH) -> BoardView:
         title=tr.gettext(rules.title),
         category_heading=tr.gettext("Category"),
         names=names,
-        short_names=seat_labels(names),
         seat_notes=notes,
         seat_marks=tuple(
             "" if card.computer is None else level_name(card.computer, tr) for card in state.players

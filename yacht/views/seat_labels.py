@@ -33,7 +33,7 @@ def seat_labels(names: Sequence[str]) -> tuple[str, ...]:
 
 
 def short_label(name: str) -> str:
-    """``name`` in at most ``SHORT`` graphemes (a seat number may make it one longer)."""
+    """``name`` in at most ``SHORT`` graphemes."""
     letters = clusters(name)
     if len(letters) <= SHORT:
         return name

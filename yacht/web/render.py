@@ -11,6 +11,7 @@ from pyscript import document
 from yacht.game.state import GameState
 from yacht.i18n import Translator
 from yacht.views.board import BoardView, CellView, board_view
+from yacht.views.seat_labels import seat_labels
 from yacht.web.batched_writes import BatchedWriter
 from yacht.web.page import Element, by_id, create
 from yacht.web.scorecard_headings import corner, row_heading, seat_heading
@@ -237,9 +238,9 @@ class Renderer:
         self._layout = view.layout
         head_row = create("tr")
         head_row.appendChild(corner(view.category_heading, "th"))
-        seats = list(
-            zip(view.names, view.short_names, view.seat_notes, view.seat_marks, strict=True)
-        )
+        # The short labels only show in the headings, so they are worked out here, at a rebuild.
+        shorts = seat_labels(view.names)
+        seats = list(zip(view.names, shorts, view.seat_notes, view.seat_marks, strict=True))
         self._headers = [seat_heading(*seat) for seat in seats]
         for header in self._headers:
             head_row.appendChild(header)
