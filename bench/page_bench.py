@@ -81,7 +81,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import tomllib
 from collections import Counter
@@ -89,10 +88,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote, urlsplit
+from urllib.parse import quote, unquote
 
 # The e2e harness (server, CDN mirror, browser choice, problem watch) is imported, not copied.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
@@ -105,7 +103,7 @@ from harness import (
     goto_booted,
     report,
 )
-from harness.cdn import CDN_HOST
+from local_cdn import LocalCdn
 from playwright.sync_api import (
     Browser,
     BrowserContext,
@@ -414,54 +412,6 @@ class Transfer:
 # -- servers ---------------------------------------------------------------------------------
 
 
-class LocalCdn:
-    """Serves the CDN mirror's files over plain HTTP on 127.0.0.1, with the CDN's headers.
-
-    ``http://127.0.0.1:<port>/pyodide/v314.0.2/full/pyodide.mjs`` is what the mirror answers for
-    ``https://cdn.jsdelivr.net/pyodide/v314.0.2/full/pyodide.mjs``. Used where Playwright routing
-    must stay off so that the browser's HTTP cache works (the floor's warm visit).
-    """
-
-    def __init__(self, mirror: CdnMirror) -> None:
-        self.mirror = mirror
-        self.requests = 0
-        lock = threading.Lock()
-        cdn = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:
-                with lock:
-                    cdn.requests += 1
-                answer = mirror.resolve(f"https://{CDN_HOST}{urlsplit(self.path).path}")
-                if answer.file is None:
-                    self.send_error(404, answer.error or "not a mirrored URL")
-                    return
-                body = mirror.read(answer.file)
-                self.send_response(200)
-                self.send_header("Content-Type", answer.content_type)
-                self.send_header("Content-Length", str(len(body)))
-                self.send_header("Access-Control-Allow-Origin", "*")
-                self.send_header("Timing-Allow-Origin", "*")
-                self.send_header("Cache-Control", "public, max-age=31536000, immutable")
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._httpd.daemon_threads = True
-        threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
-
-    def url(self, cdn_url: str) -> str:
-        """The local address of a CDN URL."""
-        return f"http://127.0.0.1:{self._httpd.server_address[1]}{urlsplit(cdn_url).path}"
-
-    def stop(self) -> None:
-        self._httpd.shutdown()
-        self._httpd.server_close()
-
-
 class ServerProcess:
     """A :class:`StaticServer` of ``root`` in a child process.
 
@@ -560,6 +510,7 @@ class PageBench:
         self.floor_server = ServerProcess(REPO_ROOT / "bench")
         self.cdn = LocalCdn(self.mirror)
         self.launch_args = chromium_launch_options(playwright)
+        self.launch_args["args"] += self.cdn.chromium_args()
         self.browser: Browser = playwright.chromium.launch(**self.launch_args)
         self._gzip_sizes: dict[Path, int] = {}
 
@@ -572,16 +523,12 @@ class PageBench:
     def floor_url(self, pyodide_url: str) -> str:
         return self.floor_server.url("floor.html") + "?pyodide=" + quote(pyodide_url, safe="")
 
-    def pyscript_floor_url(self, local_cdn: bool = False) -> str:
-        """bench/pyscript-floor.html with the game's core.js, interpreter and plugin settings
-        (their CDN URLs, or with ``local_cdn`` the same files from the local "CDN")."""
-        core, pyodide = self.core_url, self.pyodide_url
-        if local_cdn:
-            core, pyodide = self.cdn.url(core), self.cdn.url(pyodide)
-        config = json.dumps({"interpreter": pyodide, "plugins": self.plugins})
+    def pyscript_floor_url(self) -> str:
+        """bench/pyscript-floor.html with the game's core.js, interpreter and plugin settings."""
+        config = json.dumps({"interpreter": self.pyodide_url, "plugins": self.plugins})
         return (
             self.floor_server.url("pyscript-floor.html")
-            + f"?core={quote(core, safe='')}&config={quote(config, safe='')}"
+            + f"?core={quote(self.core_url, safe='')}&config={quote(config, safe='')}"
         )
 
     # -- contexts ----------------------------------------------------------------------------
@@ -600,6 +547,24 @@ class PageBench:
             self._pause()
 
     @contextmanager
+    def cold(self, **kwargs: Any) -> Iterator[BrowserContext]:
+        """A fresh context with empty caches for one cold boot, its runtime from the CDN that
+        ``--cdn`` names: the local HTTPS one (hermetic by a dead proxy), or Playwright's routing."""
+        if self.args.cdn == "routed":
+            with self.watched(**kwargs) as (context, _):
+                yield context
+            return
+        context = self.browser.new_context(proxy=self.cdn.proxy, **kwargs)
+        problems = Problems(context)
+        context.add_init_script(PAGE_PROBE_JS)
+        try:
+            yield context
+            self._check(problems.seen + self.cdn.missing, "a cold boot")
+        finally:
+            context.close()
+            self._pause()
+
+    @contextmanager
     def profile(self, *, routed: bool) -> Iterator[tuple[BrowserContext, Watch | None]]:
         """A fresh on-disk profile in its own browser, routed through the Watch or not.
 
@@ -609,7 +574,7 @@ class PageBench:
         folder = Path(tempfile.mkdtemp(prefix="yacht-bench-profile-"))
         kwargs = dict(self.launch_args)
         if not routed:
-            kwargs["proxy"] = {"server": "http://127.0.0.1:9", "bypass": "127.0.0.1"}
+            kwargs["proxy"] = self.cdn.proxy
         context = self.playwright.chromium.launch_persistent_context(folder, **kwargs)
         watch = Watch(self.mirror) if routed else None
         problems = None if watch else Problems(context)
@@ -675,24 +640,24 @@ class PageBench:
     # -- cold boots --------------------------------------------------------------------------
 
     def cold_game(self) -> tuple[Boot, list[str]]:
-        with self.watched(base_url=self.site_server.base_url) as (context, _):
+        with self.cold(base_url=self.site_server.base_url) as context:
             page = context.new_page()
             boot = self.boot(page, "", cpu=True)
             modules = self.modules(page, "window.__bench.interpreter")
         return boot, modules
 
     def cold_pyscript_floor(self) -> Boot:
-        with self.watched() as (context, _):
+        with self.cold() as context:
             return self.boot(context.new_page(), self.pyscript_floor_url(), cpu=True)
 
-    def cold_floor(self) -> tuple[Boot, Boot, list[str]]:
-        """The floor's first load, and its second in the same (routed, so cache-less) context."""
-        with self.watched() as (context, _):
+    def cold_floor(self) -> tuple[Boot, Boot | None, list[str]]:
+        """The floor's first load and, when routed (so cache-less), its second in that context."""
+        with self.cold() as context:
             page = context.new_page()
             url = self.floor_url(self.pyodide_url)
             boot = self.boot(page, url, cpu=True)
             modules = self.modules(page, "window.floorPyodide")
-            again = self.boot(page, url)
+            again = self.boot(page, url) if self.args.cdn == "routed" else None
         return boot, again, modules
 
     @staticmethod
@@ -721,11 +686,7 @@ class PageBench:
         from the HTTP cache."""
         with self.profile(routed=False) as (context, _):
             page = context.pages[0] if context.pages else context.new_page()
-            url = (
-                self.pyscript_floor_url(local_cdn=True)
-                if pyscript
-                else self.floor_url(self.cdn.url(self.pyodide_url))
-            )
+            url = self.pyscript_floor_url() if pyscript else self.floor_url(self.pyodide_url)
             self.boot(page, url)
             before = self.cdn.requests
             boot = self.boot(page, url)
@@ -936,6 +897,7 @@ class Results:
     first_visit: Transfer | None = None
     second_visit: Transfer | None = None
     profiles: list[tuple[str, str]] = field(default_factory=list)
+    cdn: str = "https"  # --cdn: where the cold boots got the runtime (a key of CDN_CHOICES)
 
 
 def in_turn(run: int, boots: list[Callable[[], Any]]) -> list[Any]:
@@ -955,11 +917,13 @@ def run_cold(bench: PageBench, runs: int, results: Results) -> None:
         (game, results.game_modules), (floor, reloaded, results.floor_modules), pyscript = boots
         results.cold_game.append(game)
         results.cold_floor.append(floor)
-        results.floor_reloaded.append(reloaded)
+        if reloaded is not None:
+            results.floor_reloaded.append(reloaded)
         results.cold_pyscript.append(pyscript)
         progress(
-            f"  {run + 1}/{runs}: game {seconds(game)}, floor {seconds(floor)} "
-            f"(reloaded {seconds(reloaded)}), PyScript floor {seconds(pyscript)}; "
+            f"  {run + 1}/{runs}: game {seconds(game)}, floor {seconds(floor)}"
+            + (f" (reloaded {seconds(reloaded)})" if reloaded else "")
+            + f", PyScript floor {seconds(pyscript)}; "
             f"load {load_average()}"
         )
 
@@ -1020,6 +984,12 @@ def phase_rows(section: str, boots: list[Boot], phases: list[tuple[str, str, str
     ]
 
 
+CDN_CHOICES = {
+    "https": "the local HTTP/2 CDN (bench/local_cdn.py)",
+    "routed": "Playwright's routing, as in the e2e tests: one response at a time, no HTTP cache",
+}
+
+
 def ready_ms(boots: list[Boot]) -> float:
     return median([b.ready for b in boots])
 
@@ -1033,7 +1003,7 @@ def fcp_row(section: str, boots: list[Boot]) -> Row:
 
 
 def cold_rows(results: Results) -> list[Row]:
-    section = "cold boot (fresh context, runtime through the CDN mirror)"
+    section = f"cold boot (fresh context, runtime from {CDN_CHOICES[results.cdn]})"
     game, floor = ready_ms(results.cold_game), ready_ms(results.cold_floor)
     rows = [
         Row(section, "game: navigation → interactive", game, "s"),
@@ -1097,27 +1067,33 @@ def cold_rows(results: Results) -> list[Row]:
 def warm_rows(results: Results) -> list[Row]:
     section = "warm boot (on-disk profile, second visit)"
     game, floor = ready_ms(results.warm_game), ready_ms(results.warm_floor)
-    reloaded = ready_ms(results.floor_reloaded)
     pyscript = ready_ms(results.warm_pyscript)
-    return [
+    rows = [
         Row(section, "game, offline, from its service worker", game, "s"),
         *phase_rows(section, results.warm_game, PHASES),
         Row(section, "floor, from the HTTP cache", floor, "s"),
         *phase_rows(section, results.warm_floor, FLOOR_PHASES),
         Row(section, "game / floor", game / floor, "x", Budget(0.80)),
-        Row(
-            section,
-            "game / floor reloaded without HTTP cache",
-            game / reloaded if results.floor_reloaded else float("nan"),
-            "x",
-            note=f"floor's second load in its routed cold context: {reloaded / 1000:.2f} s "
-            "(Playwright routing turns the HTTP cache off)",
-        ),
+    ]
+    if results.floor_reloaded:  # measured with --cdn routed only
+        reloaded = ready_ms(results.floor_reloaded)
+        rows.append(
+            Row(
+                section,
+                "game / floor reloaded without HTTP cache",
+                game / reloaded,
+                "x",
+                note=f"floor's second load in its routed cold context: {reloaded / 1000:.2f} s "
+                "(Playwright routing turns the HTTP cache off)",
+            )
+        )
+    rows += [
         fcp_row(section, results.warm_game),
         Row(section, "PyScript floor, from the HTTP cache", pyscript, "s"),
         Row(section, "  PyScript floor / floor: what PyScript costs", pyscript / floor, "x"),
         Row(section, "  game / PyScript floor: what the game costs", game / pyscript, "x"),
     ]
+    return rows
 
 
 def click_rows(clicks: list[Click]) -> list[Row]:
@@ -1249,6 +1225,13 @@ def main() -> int:
     parser.add_argument("--profile", action="store_true", help="also profile the app's Python")
     parser.add_argument("--profile-top", type=int, default=40, help="lines of each profile")
     parser.add_argument(
+        "--cdn",
+        choices=tuple(CDN_CHOICES),
+        default="https",
+        help="where cold boots get the runtime: "
+        + "; ".join(f"{name}: {text}" for name, text in CDN_CHOICES.items()),
+    )
+    parser.add_argument(
         "--pause", type=float, default=1.0, help="seconds to wait after closing a browser context"
     )
     args = parser.parse_args()
@@ -1257,7 +1240,7 @@ def main() -> int:
         parser.error(f"--parts: unknown {', '.join(sorted(parts - {'cold', 'warm', 'clicks'}))}")
     started = time.perf_counter()
     load_before = load_average()
-    results = Results()
+    results = Results(cdn=args.cdn)
     with sync_playwright() as playwright:
         bench = PageBench(playwright, args)
         try:

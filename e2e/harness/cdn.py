@@ -31,12 +31,24 @@ CONTENT_TYPES: dict[str, str] = {
 
 @dataclass(frozen=True)
 class MirroredPackage:
-    """One npm package mirrored under a CDN URL pattern with a ``version`` and a ``path`` group."""
+    """One npm package, mirrored under the CDN URLs that start with ``url_prefix`` (which holds
+    ``{version}``) followed by a path in ``folder``."""
 
     name: str
-    url_pattern: re.Pattern[str]
+    url_prefix: str
     folder: Path
     version: str
+
+    @property
+    def pinned_prefix(self) -> str:
+        """The prefix of the installed version's URLs."""
+        return self.url_prefix.format(version=self.version)
+
+    @property
+    def url_pattern(self) -> re.Pattern[str]:
+        """Matches this package's URLs of any version, capturing ``version`` and ``path``."""
+        before, after = self.url_prefix.split("{version}")
+        return re.compile(f"^{re.escape(before)}(?P<version>[^/]+){re.escape(after)}(?P<path>.*)$")
 
 
 @dataclass(frozen=True)
@@ -66,23 +78,18 @@ class CdnMirror:
 
         pyscript = node_modules / "@pyscript" / "core"
         pyodide = node_modules / "pyodide"
-        host = re.escape(CDN_HOST)
         return cls(
             node_modules=node_modules,
             packages=[
                 MirroredPackage(
                     name="@pyscript/core",
-                    url_pattern=re.compile(
-                        rf"^https://{host}/npm/@pyscript/core@(?P<version>[^/]+)/dist/(?P<path>.*)$"
-                    ),
+                    url_prefix=f"https://{CDN_HOST}/npm/@pyscript/core@{{version}}/dist/",
                     folder=pyscript / "dist",
                     version=version_of(pyscript),
                 ),
                 MirroredPackage(
                     name="pyodide",
-                    url_pattern=re.compile(
-                        rf"^https://{host}/pyodide/v(?P<version>[^/]+)/full/(?P<path>.*)$"
-                    ),
+                    url_prefix=f"https://{CDN_HOST}/pyodide/v{{version}}/full/",
                     folder=pyodide,
                     version=version_of(pyodide),
                 ),
