@@ -11,8 +11,10 @@ is missed):
 
 It drives the real page (index.html) in headless Chromium, chosen and flagged as the e2e tests do,
 and hermetic like them (e2e/harness): the site comes from a local static server (in a child
-process, see ServerProcess), the pinned
-PyScript/Pyodide CDN URLs are answered from node_modules, anything else is refused. Next to the
+process, see ServerProcess), the pinned PyScript/Pyodide CDN URLs are answered from node_modules,
+anything else is refused. For the boots, those URLs reach a CDN on this machine that serves them
+as jsDelivr does, over HTTP/2 (bench/local_cdn.py; ``--cdn routed``: through Playwright's
+routing, as in the e2e tests, which answers one response at a time). Next to the
 game it loads bench/floor.html, a bare page that imports the same pinned pyodide.mjs and runs 1+1:
 the floor that any Pyodide app pays. Times are read inside the page (navigation start to
 ``<html data-ready="true">``, set by both pages), so Playwright's polling does not count. Each
@@ -34,11 +36,9 @@ What is measured, and how:
 - Warm boot: a fresh on-disk profile, as a player's browser has, per run. The game: one online
   visit, wait until its service worker is ready offline (``data-offline-ready``) and has checked
   for updates, go offline, open the game again. The floor: its second visit in such a profile,
-  from the HTTP cache. Playwright's routing turns the HTTP cache off, so that visit cannot go
-  through the mirror: the floor loads the same files from a local "CDN" that sends the CDN's
-  caching headers, routing off and every other host sent to a dead proxy (still hermetic). The
-  floor's second load in its routed cold context (re-downloaded, no HTTP cache) is shown as well.
-  The PyScript floor's second visit is measured like the floor's.
+  from the HTTP cache, filled from the local CDN on its first visit (with ``--cdn routed``, the
+  floor's second load in its routed cold context, re-downloaded as routing turns the HTTP cache
+  off, is shown as well). The PyScript floor's second visit is measured like the floor's.
 - Click -> rendered: from ``event.timeStamp`` of a real (CDP) mouse click to the end of style and
   layout after the game has drawn the click's move, for the first throw of a turn, a hold, the
   second throw and the score, in a seeded game (``?seed=``: the same dice every run). The button
