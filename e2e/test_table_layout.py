@@ -331,6 +331,27 @@ def test_the_players_columns_are_told_apart_at_a_glance(
     set_language(page, "en")
 
 
+# Names of four letters, some of the widest (Cyrillic "Маша" and Latin "Emma" take the column's
+# whole width), and longer ones whose short labels keep wide letters ("Мак.").
+FOUR_LETTERS = ("Маша", "Emma", "Юлия", "Wout")
+
+
+@pytest.mark.parametrize(
+    "size", [*PHONES, {"width": 1280, "height": 800}], ids=["390x844", "360x740", "1280x800"]
+)
+def test_a_name_of_four_letters_is_shown_whole(table: YachtPage, size: dict[str, int]) -> None:
+    page = table.page
+    page.set_viewport_size(size)
+    for names in (FOUR_LETTERS[:2], FOUR_LETTERS, ("Максим", "Wolfgang")):
+        table.new_game("traditional", names)
+        seen = page.evaluate(SEAT_HEADINGS_JS)
+        where = f"{size['width']} px, {names}"
+        assert not any(heading["cut"] for heading in seen), f"{where}: {seen}"
+        for name, heading in zip(names, seen, strict=True):
+            if len(name) <= 4:
+                assert heading["text"] == name, f"{where}: {seen}"
+
+
 # The status line's box, its text's lines, and what is above and below it on the page.
 STATUS_JS = """() => {
   const status = document.getElementById('status');
