@@ -583,7 +583,8 @@ class PageBench:
         context.add_init_script(PAGE_PROBE_JS)
         try:
             yield context, watch
-            self._check(watch.problems() if watch else (problems.seen if problems else []), "")
+            seen = watch.problems() if watch else (problems.seen if problems else [])
+            self._check(seen if watch else seen + self.cdn.missing, "an on-disk profile")
         finally:
             context.close()
             shutil.rmtree(folder, ignore_errors=True)
