@@ -7,6 +7,7 @@ to e2e/artifacts/ for a person to look at.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -350,6 +351,36 @@ def test_a_name_of_four_letters_is_shown_whole(table: YachtPage, size: dict[str,
         for name, heading in zip(names, seen, strict=True):
             if len(name) <= 4:
                 assert heading["text"] == name, f"{where}: {seen}"
+
+
+# Each player's cell in the upper section's sum row: what it says, and where its text starts and
+# ends on the screen.
+UPPER_SUMS_JS = """() => [...document.querySelectorAll('#scorecard tr[data-row=upper_total] td')]
+  .map((td) => {
+    const range = document.createRange();
+    range.selectNodeContents(td);
+    const text = range.getBoundingClientRect();
+    return {text: td.textContent, left: text.left, right: text.right};
+  })"""
+
+GAP_PX = 8  # between one player's figures and the next player's: half a letter's width
+
+
+@pytest.mark.parametrize(
+    "size", [*PHONES, {"width": 1280, "height": 800}], ids=["390x844", "360x740", "1280x800"]
+)
+def test_the_upper_sums_stay_apart(table: YachtPage, size: dict[str, int]) -> None:
+    """Each player's "0 / 63", side by side in columns as narrow as a score, came within 2-4 px
+    of the next one's ("0 / 630 / 63"); there the threshold now goes under the figure."""
+    page = table.page
+    page.set_viewport_size(size)
+    for players in (1, 2, 4):
+        table.new_game("extended", ("Ann", "Ben", "Cy", "Dee")[:players], bonus=True)
+        sums = page.evaluate(UPPER_SUMS_JS)
+        where = f"{size['width']} px, {players} players"
+        assert [cell["text"] for cell in sums] == ["0/ 63"] * players, where
+        gaps = [after["left"] - before["right"] for before, after in itertools.pairwise(sums)]
+        assert all(gap >= GAP_PX for gap in gaps), f"{where}: {gaps}"
 
 
 # The status line's box, its text's lines, and what is above and below it on the page.

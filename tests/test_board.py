@@ -50,7 +50,7 @@ def test_extended_calls_choice_chance_and_shows_the_bonus_lines() -> None:
     assert names[-3:] == ["Upper section", "Bonus (+35 at 63)", "Total"]
     state = yacht.score_category(state, "sixes")
     upper = next(row for row in board_view(state).rows if row.key == "upper_total")
-    assert upper.cells[0].text == "24 / 63"
+    assert (upper.cells[0].text, upper.cells[0].detail) == ("24", "/ 63")
 
 
 def test_no_bonus_lines_without_the_bonus() -> None:

@@ -39,6 +39,9 @@ class CellView:
     """Accessible name; for an option it starts with the category's English name."""
     zero: bool = False
     """An option that would score nothing: shown unlike a real score at a glance."""
+    detail: str = ""
+    """Said after the text in smaller type: the bonus's threshold after the upper section's sum
+    ("24" and "/ 63"), which goes under the figure where the column is as narrow as a score."""
 
 
 @dataclass(frozen=True)
@@ -287,7 +290,9 @@ def _sum_rows(state: GameState, tr: Translator) -> list[RowView]:
                 "upper_total",
                 upper,
                 tuple(
-                    CellView(f"{t.upper} / {bonus.threshold}", "filled", f"{upper}: {t.upper}")
+                    CellView(
+                        str(t.upper), "filled", f"{upper}: {t.upper}", detail=f"/ {bonus.threshold}"
+                    )
                     for t in totals
                 ),
                 "sum",

@@ -25,10 +25,11 @@ for (let i = 0; i < ops.length; i += 4) {
     case 4: element.classList.toggle(name, value); break;
     case 5: element.classList.replace(name, value) || element.classList.add(value); break;
     case 6: element.replaceChildren(value); break;
+    case 7: element.append(value); break;
   }
 }
 """
-_TEXT, _SET, _REMOVE, _PROPERTY, _TOGGLE, _SWAP, _CHILD = range(7)
+_TEXT, _SET, _REMOVE, _PROPERTY, _TOGGLE, _SWAP, _CHILD, _APPEND = range(8)
 
 
 class BatchedWriter(Writer):
@@ -67,6 +68,10 @@ class BatchedWriter(Writer):
     def put_child(self, element: Element, child: Element) -> None:
         """Make ``child`` the element's only child."""
         self._ops += (_CHILD, element, None, child)
+
+    def add_child(self, element: Element, child: Element) -> None:
+        """Put ``child`` last in the element (moving it there if it was elsewhere)."""
+        self._ops += (_APPEND, element, None, child)
 
     def swap_class(self, element: Element, old: str | None, new: str) -> None:
         """Replace class ``old`` by ``new`` (add ``new`` when ``old`` is absent or None)."""

@@ -75,6 +75,7 @@ class Renderer:
         self._mirrors: list[Element] = []
         self._cells: dict[CellKey, Element] = {}
         self._options: dict[CellKey, _Option] = {}
+        self._details: dict[CellKey, Element] = {}
         self._latest: CellKey | None = None
         # The twin animation class each element carries now (None: never animated).
         self._tumbling: list[str | None] = [None] * len(self._dice)
@@ -212,11 +213,14 @@ class Renderer:
         write.cls(td, "latest", cell.kind == "latest")
         if cell.kind == "latest":
             self._latest = key
-        if not write.changed(td, "cell", (cell.kind == "option", cell.text, cell.label)):
+        shown = (cell.kind == "option", cell.text, cell.label, cell.detail)
+        if not write.changed(td, "cell", shown):
             return
         option = self._options.get(key)
         if cell.kind != "option":
             write.put_text(td, cell.text)  # takes the option button out, if it was in
+            if cell.detail:
+                write.add_child(td, self._detail(key, cell.detail))
             if option is not None:
                 option.shown = False
             return
@@ -231,6 +235,14 @@ class Renderer:
         write.text(option.button, cell.text)
         write.attr(option.button, "aria-label", cell.label)
         write.cls(option.button, "zero", cell.zero)
+
+    def _detail(self, key: CellKey, text: str) -> Element:
+        """The cell's span of smaller type after its text (made at its first use)."""
+        span = self._details.get(key)
+        if span is None:
+            span = self._details[key] = create("span", cls="detail")
+        self._write.text(span, text)
+        return span
 
     def _build_scorecard(self, view: BoardView) -> None:
         # Rule set or players changed: rebuild the table's structure once, then patch cells.
@@ -258,6 +270,7 @@ class Renderer:
         body.replaceChildren()
         self._cells = {}
         self._options = {}
+        self._details = {}
         self._flashing = {}
         self._latest = None
         for row in view.rows:
