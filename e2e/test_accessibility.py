@@ -61,6 +61,7 @@ def test_axe_finds_nothing_on_every_screen(audited: tuple[Page, YachtPage], sche
     while not board.snapshot()["gameOver"]:
         board.roll()
         board.score_first_option()
+    expect(page.locator("#game-over")).to_be_visible()  # a frame after the last score
     audit(page, f"the game-over screen ({scheme})")
 
 

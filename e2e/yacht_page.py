@@ -22,7 +22,9 @@ SNAPSHOT_JS = """() => ({
   roll: document.querySelector('#roll').disabled,
   rollsLeft: document.querySelector('#rolls-left').textContent,
   undo: document.querySelector('#undo').disabled,
-  gameOver: document.querySelector('#game-over').open,
+  // Over once no seat has the turn: at once after the last score. (The game-over dialog opens
+  // a frame later, so a loop that read it could roll into a finished game.)
+  gameOver: !document.querySelector('#scorecard thead th.current'),
   save: localStorage.getItem('yacht:game'),
 })"""
 
