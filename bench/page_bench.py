@@ -534,35 +534,46 @@ class PageBench:
     # -- contexts ----------------------------------------------------------------------------
 
     @contextmanager
-    def watched(self, **kwargs: Any) -> Iterator[tuple[BrowserContext, Watch]]:
-        """A fresh, hermetic context (the harness's Watch: mirror, blocking, problem log)."""
-        watch = Watch(self.mirror)
-        context = watch.attach(self.browser.new_context(**kwargs))
+    def _observed(
+        self, context: BrowserContext, *, routed: bool, where: str
+    ) -> Iterator[tuple[BrowserContext, Watch | None]]:
+        """``context`` with the page probe, its problems reported when it is done, then closed.
+
+        Routed, through the harness's Watch (mirror, blocking, problem log); else the runtime
+        comes from the local CDN, and what that had no file for counts as a problem too.
+        """
+        watch = Watch(self.mirror) if routed else None
+        problems = Problems(context) if watch is None else None
+        if watch is not None:
+            watch.attach(context)
         context.add_init_script(PAGE_PROBE_JS)
         try:
             yield context, watch
-            self._check(watch.problems(), "a watched context")
+            if watch is not None:
+                self._check(watch.problems(), where)
+            elif problems is not None:
+                self._check(problems.seen + self.cdn.missing, where)
         finally:
             context.close()
             self._pause()
 
     @contextmanager
+    def watched(self, **kwargs: Any) -> Iterator[tuple[BrowserContext, Watch | None]]:
+        """A fresh, hermetic context, routed through the harness's Watch."""
+        context = self.browser.new_context(**kwargs)
+        with self._observed(context, routed=True, where="a watched context") as observed:
+            yield observed
+
+    @contextmanager
     def cold(self, **kwargs: Any) -> Iterator[BrowserContext]:
         """A fresh context with empty caches for one cold boot, its runtime from the CDN that
         ``--cdn`` names: the local HTTPS one (hermetic by a dead proxy), or Playwright's routing."""
-        if self.args.cdn == "routed":
-            with self.watched(**kwargs) as (context, _):
-                yield context
-            return
-        context = self.browser.new_context(proxy=self.cdn.proxy, **kwargs)
-        problems = Problems(context)
-        context.add_init_script(PAGE_PROBE_JS)
-        try:
-            yield context
-            self._check(problems.seen + self.cdn.missing, "a cold boot")
-        finally:
-            context.close()
-            self._pause()
+        routed = self.args.cdn == "routed"
+        if not routed:
+            kwargs["proxy"] = self.cdn.proxy
+        context = self.browser.new_context(**kwargs)
+        with self._observed(context, routed=routed, where="a cold boot") as (observed, _):
+            yield observed
 
     @contextmanager
     def profile(self, *, routed: bool) -> Iterator[tuple[BrowserContext, Watch | None]]:
@@ -575,20 +586,12 @@ class PageBench:
         kwargs = dict(self.launch_args)
         if not routed:
             kwargs["proxy"] = self.cdn.proxy
-        context = self.playwright.chromium.launch_persistent_context(folder, **kwargs)
-        watch = Watch(self.mirror) if routed else None
-        problems = None if watch else Problems(context)
-        if watch:
-            watch.attach(context)
-        context.add_init_script(PAGE_PROBE_JS)
         try:
-            yield context, watch
-            seen = watch.problems() if watch else (problems.seen if problems else [])
-            self._check(seen if watch else seen + self.cdn.missing, "an on-disk profile")
+            context = self.playwright.chromium.launch_persistent_context(folder, **kwargs)
+            with self._observed(context, routed=routed, where="an on-disk profile") as observed:
+                yield observed
         finally:
-            context.close()
             shutil.rmtree(folder, ignore_errors=True)
-            self._pause()
 
     def _pause(self) -> None:
         # Renderer processes of a closed context linger for a moment; on two cores they would
