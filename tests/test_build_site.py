@@ -19,6 +19,7 @@ from tests.in_pyodide import PYODIDE, pyodide_available, run_in_pyodide
 from yacht.rules.rulesets import UpperBonus
 from yacht.tools.build_site import (
     ARCHIVE,
+    DATACLASS_CODE,
     PUBLISHED,
     STDLIB_AT_START,
     UTF8_NAMES,
@@ -160,6 +161,7 @@ def test_every_module_ships_as_bytecode_and_nothing_else_changes(
                 for name in site_files().at_start
             ),
             *stdlib,
+            DATACLASS_CODE,
         ]
     )
     assert archive_names(bytecode_archive.root) == expected
@@ -267,3 +269,58 @@ def test_the_standard_library_bytecode_is_the_runtimes_own_modules(
         for origin in found["runtime_origins"].values()
     ), found["runtime_origins"]
     assert found["same"] is True
+
+
+# Imports every module of the built archive in the pinned Pyodide under Node, as the page would
+# (its own module stood in for), and reports how the dataclasses were made.
+IMPORT_ALL_BUILT_PY = """
+import dataclasses, importlib, json, sys, types
+sys.path.insert(0, "/site")
+page = types.ModuleType("pyscript")
+page.document = page.window = None
+sys.modules["pyscript"] = page
+for name in json.loads(MODULES):
+    importlib.import_module(name)
+from yacht.dataclass_code import installed
+from yacht.rules.rulesets import UpperBonus
+hook = installed()
+bonus = UpperBonus(threshold=63, points=35)
+try:
+    bonus.points = 0
+except dataclasses.FrozenInstanceError:
+    frozen = True
+else:
+    frozen = False
+json.dumps({
+    "hook": None if hook is None else [hook.hits, hook.misses],
+    "repr": repr(bonus),
+    "equal": bonus == UpperBonus(threshold=63, points=35),
+    "frozen": frozen,
+})
+"""
+
+
+@pytest.mark.slow
+def test_every_dataclass_of_the_package_is_made_from_the_shipped_code(
+    bytecode_archive: BuiltSite, tmp_path: Path
+) -> None:
+    # The build records the methods the dataclass decorator compiles (yacht/dataclass_code.py)
+    # while importing every module; the page then compiles none of them.
+    code = bytecode_archive.bytecode
+    assert code is not None
+    assert code.dataclasses >= 80  # one source a class in Pyodide's Python
+    with zipfile.ZipFile(bytecode_archive.root / ARCHIVE) as archive:
+        archive.extractall(tmp_path / "site")
+    modules = [
+        name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        for name in site_files().at_start
+        if name.endswith(".py")
+    ]
+    script = f"MODULES = {json.dumps(json.dumps(modules))}\n" + IMPORT_ALL_BUILT_PY
+    made = run_in_pyodide(script, tmp_path, site=tmp_path / "site")
+    hits, misses = made["hook"]
+    assert misses == 0
+    assert hits >= code.dataclasses  # a few classes write the same source
+    assert made["repr"] == repr(UpperBonus(threshold=63, points=35))
+    assert made["equal"] is True
+    assert made["frozen"] is True

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "yacht"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("yacht.errors", "yacht.i18n"),
+    ("yacht.dataclass_code", "yacht.errors", "yacht.i18n"),
     ("yacht.rules",),
     ("yacht.game",),
     ("yacht.strategy",),

@@ -41,6 +41,7 @@ print(json.dumps(sorted(m for m in sys.modules if m == "yacht" or m.startswith("
 
 START_UP = {
     "yacht",
+    "yacht.dataclass_code",
     "yacht.errors",
     "yacht.game",
     "yacht.game.actions",

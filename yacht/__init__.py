@@ -11,6 +11,12 @@
 166.955
 """
 
+# First of all: on the deployed site, the dataclasses below are made with methods compiled at
+# build time (yacht/dataclass_code.py); elsewhere this does nothing.
+from yacht.dataclass_code import install_shipped
+
+install_shipped()
+
 from yacht.errors import (
     AllDiceHeldError,
     BlankNameError,

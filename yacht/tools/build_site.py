@@ -12,6 +12,10 @@ source tree:
   interpreter's would be compiled in the page at every first visit. They are compiled from the
   pinned Pyodide's own standard library and go into the archive's root, which is the
   interpreter's working directory, first on ``sys.path``: the same modules, found first.
+- **The dataclasses' methods compiled too.** The ``dataclass`` decorator writes each class's
+  methods as source and compiles them as the class is made; the build records that code while
+  the pinned Pyodide imports every module of the package from the bytecode, and ships it as
+  ``yacht/dataclass-code.bin`` (read by ``yacht/dataclass_code.py``).
 - **One archive, not one file per module.** The package's start-up files (the ``.pyc`` and the
   translations) go into ``yacht.zip``, which PyScript unpacks into the file system before Python
   starts (a ``[files]`` entry whose destination ends in ``/*``): one request instead of eighty.
@@ -33,6 +37,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from yacht.dataclass_code import SHIPPED_NAME
 from yacht.tools.site_files import (
     ENTRY_SCRIPT,
     JSON_CONFIG,
@@ -57,6 +62,8 @@ UTF8_NAMES = 0x800
 """A zip entry's flag for a UTF-8 name (APPNOTE 4.4.4, bit 11). Without it, Python's zipfile
 reads names as code page 437, whose codec it would import, and compile, at every first visit."""
 COMPILER = Path(__file__).with_name("pyodide_compile.mjs")
+DATACLASS_CODE = f"yacht/{SHIPPED_NAME}"
+"""The methods of the package's dataclasses, compiled (see yacht/dataclass_code.py)."""
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 """Every archive entry's date: the same sources make the same archive, so the service worker
 (which names a release after a hash of its files) sees no new release in a rebuild."""
@@ -75,6 +82,9 @@ class Bytecode:
     cache_tag: str
     stdlib: tuple[str, ...]
     """Where ``STDLIB_AT_START``'s bytecode was written, below the output folder."""
+    dataclasses: int
+    """How many dataclass sources the package's modules compiled, shipped in
+    ``DATACLASS_CODE``."""
 
 
 @dataclass(frozen=True)
@@ -115,7 +125,7 @@ def build_site(
             compiled = compile_to_bytecode(
                 root, modules, staging, pyodide or root / "node_modules" / "pyodide"
             )
-            staged += compiled.stdlib
+            staged += [*compiled.stdlib, DATACLASS_CODE]
         for name in files.at_start:
             if bytecode and name in modules:
                 staged.append(name.removesuffix(".py") + ".pyc")
@@ -150,14 +160,24 @@ def compile_to_bytecode(root: Path, modules: list[str], out: Path, pyodide: Path
     if not (pyodide / "pyodide.mjs").is_file():
         raise BuildError(f"no Pyodide in {pyodide}: run npm ci (make install)")
     command = [node, str(COMPILER), str(pyodide), str(root), str(out)]
-    job = {"package": modules, "stdlib": list(STDLIB_AT_START)}
+    job = {
+        "package": modules,
+        "stdlib": list(STDLIB_AT_START),
+        "dataclasses": {"modules": [_module_name(name) for name in modules], "out": DATACLASS_CODE},
+    }
     done = subprocess.run(
         command, input=json.dumps(job), capture_output=True, text=True, check=False
     )
     if done.returncode != 0:
         raise BuildError(f"compiling in Pyodide failed:\n{done.stderr.strip()}")
     report = json.loads(done.stdout.strip().splitlines()[-1])
-    return Bytecode(report["python"], report["magic"], report["cache_tag"], tuple(report["stdlib"]))
+    return Bytecode(
+        report["python"],
+        report["magic"],
+        report["cache_tag"],
+        tuple(report["stdlib"]),
+        report["dataclasses"],
+    )
 
 
 class _Utf8Entry(zipfile.ZipInfo):
@@ -176,6 +196,10 @@ def _write_archive(staging: Path, names: list[str], path: Path) -> None:
             entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = 0o644 << 16
             archive.writestr(entry, (staging / name).read_bytes())
+
+
+def _module_name(path: str) -> str:
+    return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
 
 
 def _copy(source: Path, target: Path) -> None:

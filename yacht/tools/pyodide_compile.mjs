@@ -6,13 +6,19 @@
 //   node pyodide_compile.mjs PYODIDE_DIR SOURCE_ROOT OUT_ROOT < job.json
 //
 // job.json: {"package": [paths below SOURCE_ROOT, "yacht/rules/dice.py"], "stdlib": [module
-// names, "html.entities"]}. Each file of the package is written to OUT_ROOT under the same path
-// with the suffix .pyc, as a sourceless module (the page ships no .py beside it), with its path
-// as the file name its tracebacks show. Each standard-library module is compiled from the
-// pinned Pyodide's own standard library, as it is (docstrings and all), to OUT_ROOT/html/
-// entities.pyc and the like. Prints one JSON line: the Python version, the magic number (hex)
-// and the cache tag of the compiling interpreter, and the paths below OUT_ROOT of the standard
-// library's bytecode.
+// names, "html.entities"], "dataclasses": {"modules": [module names], "out": a path below
+// OUT_ROOT}}. Each file of the package is written to OUT_ROOT under the same path with the
+// suffix .pyc, as a sourceless module (the page ships no .py beside it), with its path as the
+// file name its tracebacks show. Each standard-library module is compiled from the pinned
+// Pyodide's own standard library, as it is (docstrings and all), to OUT_ROOT/html/entities.pyc
+// and the like. Prints one JSON line: the Python version, the magic number (hex) and the cache
+// tag of the compiling interpreter, the paths below OUT_ROOT of the standard library's
+// bytecode, and how many dataclass sources were recorded.
+//
+// "dataclasses": once the package is compiled, its bytecode imports those modules (all of the
+// package's), while yacht/dataclass_code.py records the methods the dataclass decorator
+// compiles, and writes them to "out" (yacht/dataclass-code.bin): the page then makes those
+// classes without compiling.
 //
 // Left out of the bytecode, as only readers of the source use them (two fifths of its size):
 // docstrings (nothing in the game reads __doc__; a dataclass keeps its own, as the dataclass
@@ -119,8 +125,31 @@ for module in job["stdlib"]:
     path = module.replace(".", "/") + ("/__init__" if spec.submodule_search_locations is not None else "")
     write_sourceless("/out/" + path + ".pyc", code, source)
     stdlib.append(path + ".pyc")
+recorded = None
+if job.get("dataclasses"):
+    import importlib.machinery, types
+    sys.path.insert(0, "/out")
+    # The page's module stood in for: importing a module touches no element.
+    page = types.ModuleType("pyscript")
+    page.document = page.window = None
+    sys.modules["pyscript"] = page
+    # The recorder is loaded by itself: importing it the usual way would first run
+    # yacht/__init__.py, whose imports make the very dataclasses to record.
+    name = "yacht.dataclass_code"
+    loader = importlib.machinery.SourcelessFileLoader(name, "/out/yacht/dataclass_code.pyc")
+    recorder = importlib.util.module_from_spec(importlib.util.spec_from_loader(name, loader))
+    sys.modules[name] = recorder
+    loader.exec_module(recorder)
+    with recorder.recording() as codes:
+        for module in job["dataclasses"]["modules"]:
+            importlib.import_module(module)
+    with open("/out/" + job["dataclasses"]["out"], "wb") as file:
+        file.write(recorder.dumps(codes))
+    recorded = len(codes)
+
 json.dumps({
     "python": sys.version.split()[0],
+    "dataclasses": recorded,
     "magic": importlib.util.MAGIC_NUMBER.hex(),
     "cache_tag": sys.implementation.cache_tag,
     "stdlib": stdlib,
