@@ -53,6 +53,11 @@ const releaseKnown = new Promise((resolve) => {
 const PASSED_ON = new Set(["stdout", "stderr", "indexURL"]);
 const output = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
 
+// The package's archive is unpacked in JavaScript (static/archive.mjs), not by Python: the
+// module loads beside Pyodide, so nothing waits for it.
+const archive = import("./archive.mjs");
+archive.catch(() => {}); // then Pyodide unpacks, as without it
+
 // The snapshot is read, and then the interpreter started, at once.
 const stored = readSnapshot().catch((error) => {
   forget(`unreadable: ${error}`);
@@ -86,7 +91,7 @@ async function start() {
     try {
       const started = await pyodide.loadPyodide({ ...settings, _loadSnapshot: bytes });
       setStart("snapshot");
-      return started;
+      return withArchivesUnpackedInJavaScript(started);
     } catch (error) {
       forget(`refused by Pyodide: ${error && error.message ? error.message : error}`);
     }
@@ -96,6 +101,29 @@ async function start() {
   const refused = root.dataset.pythonStart === "fallback" || refusedInThisTab();
   setStart(refused ? "fallback" : "fresh");
   if (canSnapshot()) laterMakeSnapshot(started);
+  return withArchivesUnpackedInJavaScript(started);
+}
+
+// PyScript unpacks an archive of its `files` with the interpreter's unpackArchive: a gzipped tar
+// goes to static/archive.mjs first, and to Pyodide's own (Python's shutil) when that declines it
+// or fails in any way, so that Pyodide's own errors still report a damaged archive. Returns a
+// promise, which PyScript awaits like the rest of its `files`.
+function withArchivesUnpackedInJavaScript(started) {
+  const unpackInPython = started.unpackArchive;
+  started.unpackArchive = async (buffer, format, options = {}) => {
+    if (format === "tar.gz" || format === "tgz") {
+      try {
+        const { unpackTarGz } = await archive;
+        const bytes = ArrayBuffer.isView(buffer)
+          ? new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
+          : new Uint8Array(buffer);
+        if (await unpackTarGz(started.FS, bytes, options.extractDir)) return undefined;
+      } catch (error) {
+        console.warn("Yacht: the archive is unpacked by Python instead:", error);
+      }
+    }
+    return unpackInPython.call(started, buffer, format, options);
+  };
   return started;
 }
 

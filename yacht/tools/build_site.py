@@ -17,8 +17,10 @@ source tree:
   the pinned Pyodide imports every module of the package from the bytecode, and ships it as
   ``yacht/dataclass-code.bin`` (read by ``yacht/dataclass_code.py``).
 - **One archive, not one file per module.** The package's start-up files (the ``.pyc`` and the
-  translations) go into ``yacht.zip``, which PyScript unpacks into the file system before Python
-  starts (a ``[files]`` entry whose destination ends in ``/*``): one request instead of eighty.
+  translations) go into ``yacht.tar.gz``, which PyScript unpacks into the file system before
+  Python starts (a ``[files]`` entry whose destination ends in ``/*``): one request instead of
+  eighty, and one compressed stream, a sixth smaller than a zip of the same files. The page
+  unpacks it in JavaScript (``static/archive.mjs``); Python's ``tarfile`` is only its fallback.
 - The config's ``files`` and the page's preload hints name what was built. The entry script
   (``yacht/web/main.py``, which PyScript reads as text) and the strategy tables (downloaded by the
   game after start-up) stay files of their own.
@@ -29,11 +31,13 @@ between, so that the page benchmark can measure each one.
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
 import shutil
 import subprocess
+import tarfile
 import tempfile
-import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,21 +56,19 @@ PUBLISHED = ("index.html", "sw.js", "manifest.webmanifest", JSON_CONFIG.name, "s
 """What the site is made of in the source tree (what ``make play`` serves of it)."""
 SELF_HOSTED_RUNTIME = "runtime"
 """Copied when present: PyScript and Pyodide served by the site itself (see the README)."""
-ARCHIVE = "yacht.zip"
+ARCHIVE = "yacht.tar.gz"
 STDLIB_AT_START = ("datetime", "hashlib", "html", "html.entities")
 """The standard-library modules a first visit imports before the game is interactive beyond a
 bare Pyodide's: ``html`` and ``html.entities`` for PyScript's ``display`` (``html.entities``, a
 table of 2,231 names, is about 27 ms of compiling), ``hashlib`` and ``datetime`` for the game.
 e2e/test_deployed.py checks that the start compiles no other."""
-UTF8_NAMES = 0x800
-"""A zip entry's flag for a UTF-8 name (APPNOTE 4.4.4, bit 11). Without it, Python's zipfile
-reads names as code page 437, whose codec it would import, and compile, at every first visit."""
 COMPILER = Path(__file__).with_name("pyodide_compile.mjs")
 DATACLASS_CODE = f"yacht/{SHIPPED_NAME}"
 """The methods of the package's dataclasses, compiled (see yacht/dataclass_code.py)."""
-ZIP_TIME = (1980, 1, 1, 0, 0, 0)
-"""Every archive entry's date: the same sources make the same archive, so the service worker
-(which names a release after a hash of its files) sees no new release in a rebuild."""
+ARCHIVE_TIME = 315532800
+"""Every archive member's date (1980-01-01), and the gzip stream's: the same sources make the same
+archive, so the service worker (which names a release after a hash of its files) sees no new
+release in a rebuild."""
 
 
 class BuildError(Exception):
@@ -133,7 +135,7 @@ def build_site(
                 _copy(root / name, staging / name)
                 staged.append(name)
         if archive:
-            _write_archive(staging, staged, dest / ARCHIVE)
+            write_archive(staging, staged, dest / ARCHIVE)
             at_start: dict[str, str] = {f"./{ARCHIVE}": "./*"}
         else:
             for name in staged:
@@ -180,22 +182,26 @@ def compile_to_bytecode(root: Path, modules: list[str], out: Path, pyodide: Path
     )
 
 
-class _Utf8Entry(zipfile.ZipInfo):
-    """An archive entry whose name is flagged as UTF-8, ASCII or not."""
-
-    # zipfile sets the flag only for names outside ASCII, and resets an entry's flags when it
-    # writes one; the flag is added where zipfile encodes the name.
-    def _encodeFilenameFlags(self) -> tuple[bytes, int]:
-        return self.filename.encode("utf-8"), self.flag_bits | UTF8_NAMES
-
-
-def _write_archive(staging: Path, names: list[str], path: Path) -> None:
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+def write_archive(staging: Path, names: list[str], path: Path) -> None:
+    """``names`` (paths below ``staging``) as the site's gzipped tar at ``path``."""
+    # A POSIX ustar archive of regular files only (static/archive.mjs reads no other kind), its
+    # folders made by the reader; owners and modes fixed, so that the bytes depend on the files.
+    tar = io.BytesIO()
+    with tarfile.open(fileobj=tar, mode="w", format=tarfile.USTAR_FORMAT) as archive:
         for name in sorted(names):
-            entry = _Utf8Entry(name, ZIP_TIME)
-            entry.compress_type = zipfile.ZIP_DEFLATED
-            entry.external_attr = 0o644 << 16
-            archive.writestr(entry, (staging / name).read_bytes())
+            data = (staging / name).read_bytes()
+            member = tarfile.TarInfo(name)
+            member.size = len(data)
+            member.mtime = ARCHIVE_TIME
+            member.mode = 0o644
+            archive.addfile(member, io.BytesIO(data))
+    with (
+        path.open("wb") as file,
+        gzip.GzipFile(
+            filename="", mode="wb", fileobj=file, compresslevel=9, mtime=ARCHIVE_TIME
+        ) as packed,
+    ):
+        packed.write(tar.getvalue())
 
 
 def _module_name(path: str) -> str:

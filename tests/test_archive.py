@@ -1,0 +1,260 @@
+"""The package's archive unpacked in JavaScript (``static/archive.mjs``), run under Node.
+
+The page hands PyScript an interpreter whose ``unpackArchive`` reads the gzipped tar itself
+(``static/interpreter.mjs``): it must write exactly the files Python's ``tarfile`` would, write
+nothing from a damaged archive, and leave any archive it does not read as Python does to Python.
+The page's own unpacking is covered by e2e/test_deployed.py (a first visit imports no
+``tarfile``).
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import io
+import json
+import shutil
+import subprocess
+import tarfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.in_pyodide import PYODIDE, pyodide_available
+from yacht.tools.build_site import ARCHIVE, build_site, write_archive
+
+ROOT = Path(__file__).resolve().parent.parent
+MODULE = ROOT / "static" / "archive.mjs"
+
+# Unpacks each case into a stand-in for Emscripten's FS that records what is written.
+DRIVER = """
+import { readFileSync } from "node:fs";
+import { unpackTarGz, DamagedArchive } from %(module)s;
+const cases = JSON.parse(readFileSync(process.argv[2], "utf-8"));
+const out = {};
+for (const [name, { data, cwd, extractDir }] of Object.entries(cases)) {
+  const writes = {};
+  const folders = [];
+  const FS = {
+    cwd: () => cwd,
+    mkdirTree: (path) => folders.push(path),
+    writeFile: (path, bytes) => { writes[path] = Buffer.from(bytes).toString("base64"); },
+  };
+  try {
+    const done = await unpackTarGz(FS, new Uint8Array(Buffer.from(data, "base64")), extractDir);
+    out[name] = { done, writes, folders };
+  } catch (error) {
+    out[name] = { damaged: error instanceof DamagedArchive, error: String(error), writes };
+  }
+}
+console.log(JSON.stringify(out));
+"""
+
+FILES = {
+    "yacht/__init__.pyc": b"\x00\x01bytecode",
+    "yacht/rules/dice.pyc": bytes(range(256)) * 3,  # not a multiple of 512
+    "yacht/locale/ru.po": 'msgid "Roll"\nmsgstr "Бросить"\n'.encode(),
+    "yacht/empty.txt": b"",
+    "html/entities.pyc": b"x" * 512,  # exactly one block
+}
+
+
+def gzipped(tar: bytes) -> bytes:
+    return gzip.compress(tar, mtime=0)
+
+
+def built_archive(tmp_path: Path, files: dict[str, bytes] = FILES) -> bytes:
+    """An archive as the site's build writes it."""
+    staging = tmp_path / "staging"
+    for name, data in files.items():
+        (staging / name).parent.mkdir(parents=True, exist_ok=True)
+        (staging / name).write_bytes(data)
+    path = tmp_path / ARCHIVE
+    write_archive(staging, list(files), path)
+    return path.read_bytes()
+
+
+def tar_of(
+    *members: tuple[tarfile.TarInfo, bytes], tar_format: int = tarfile.USTAR_FORMAT
+) -> bytes:
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode="w", format=tar_format) as archive:
+        for member, data in members:
+            member.size = len(data) if member.isreg() else 0
+            archive.addfile(member, io.BytesIO(data) if member.isreg() else None)
+    return out.getvalue()
+
+
+def member(name: str, kind: bytes = tarfile.REGTYPE, link: str = "") -> tarfile.TarInfo:
+    info = tarfile.TarInfo(name)
+    info.type = kind
+    info.linkname = link
+    return info
+
+
+def unpack(tmp_path: Path, cases: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    node = shutil.which("node")
+    assert node is not None, "Node runs static/archive.mjs (make install)"
+    script = tmp_path / "driver.mjs"
+    script.write_text(DRIVER % {"module": json.dumps(MODULE.as_uri())}, "utf-8")
+    encoded = {
+        name: {
+            "data": base64.b64encode(case["data"]).decode(),
+            "cwd": case.get("cwd", "/home/pyodide"),
+            "extractDir": case.get("extract_dir", "./"),
+        }
+        for name, case in cases.items()
+    }
+    (tmp_path / "cases.json").write_text(json.dumps(encoded), "utf-8")
+    done = subprocess.run(
+        [node, str(script), str(tmp_path / "cases.json")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def written(result: dict[str, Any]) -> dict[str, bytes]:
+    return {path: base64.b64decode(data) for path, data in result["writes"].items()}
+
+
+def test_the_builds_archive_is_written_file_for_file(tmp_path: Path) -> None:
+    (result,) = unpack(tmp_path, {"built": {"data": built_archive(tmp_path)}}).values()
+    assert result["done"] is True
+    assert written(result) == {f"/home/pyodide/{name}": data for name, data in FILES.items()}
+    assert result["folders"][0] == "/home/pyodide"  # the folder itself first, as Python makes it
+    assert "/home/pyodide/yacht/rules" in result["folders"]
+
+
+@pytest.mark.parametrize(
+    ("cwd", "extract_dir", "where"),
+    [
+        ("/home/pyodide", "./", "/home/pyodide"),
+        ("/home/pyodide", "", "/home/pyodide"),
+        ("/home/pyodide", "site/", "/home/pyodide/site"),
+        ("/home/pyodide", "/srv/./game", "/srv/game"),
+        ("/", ".", ""),
+    ],
+)
+def test_the_folder_is_found_as_pyodide_finds_it(
+    tmp_path: Path, cwd: str, extract_dir: str, where: str
+) -> None:
+    archive = built_archive(tmp_path, {"a/b.py": b"1"})
+    case = {"data": archive, "cwd": cwd, "extract_dir": extract_dir}
+    (result,) = unpack(tmp_path, {"case": case}).values()
+    assert written(result) == {f"{where}/a/b.py": b"1"}
+
+
+def test_folders_in_the_archive_are_made(tmp_path: Path) -> None:
+    archive = gzipped(tar_of((member("data/", tarfile.DIRTYPE), b""), (member("./data/x"), b"x")))
+    (result,) = unpack(tmp_path, {"folders": {"data": archive}}).values()
+    assert result["done"] is True
+    assert "/home/pyodide/data" in result["folders"]
+    assert written(result) == {"/home/pyodide/data/x": b"x"}
+
+
+def declined_cases() -> dict[str, bytes]:
+    plain = (member("yacht/a.py"), b"a")
+    return {
+        "symlink": tar_of(plain, (member("yacht/b.py", tarfile.SYMTYPE, "a.py"), b"")),
+        "hard link": tar_of(plain, (member("yacht/b.py", tarfile.LNKTYPE, "yacht/a.py"), b"")),
+        "absolute": tar_of(plain, (member("/etc/profile"), b"x")),
+        "outside": tar_of(plain, (member("yacht/../../x"), b"x")),
+        "not ascii": tar_of(plain, (member("yacht/é.po"), b"x"), tar_format=tarfile.PAX_FORMAT),
+        "long name": tar_of(plain, (member("y/" + "n" * 120), b"x"), tar_format=tarfile.GNU_FORMAT),
+    }
+
+
+def test_an_archive_it_does_not_read_as_python_does_is_left_to_python(tmp_path: Path) -> None:
+    results = unpack(
+        tmp_path, {name: {"data": gzipped(tar)} for name, tar in declined_cases().items()}
+    )
+    assert {name: (result.get("done"), result["writes"]) for name, result in results.items()} == {
+        name: (False, {}) for name in declined_cases()
+    }
+
+
+def damaged_cases(tmp_path: Path) -> dict[str, bytes]:
+    archive = built_archive(tmp_path)
+    tar = gzip.decompress(archive)
+    flipped = bytearray(tar)
+    flipped[3] ^= 0x01  # a byte of the first member's name: its header checksum no longer adds up
+    with tarfile.open(fileobj=io.BytesIO(tar)) as unpacked:
+        last = unpacked.getmembers()[-1]
+    end_of_data = last.offset_data + last.size
+    return {
+        "gzip cut short": archive[:-9],
+        "gzip's CRC": archive[:-8] + bytes([archive[-8] ^ 0xFF]) + archive[-7:],
+        "not gzip": tar,
+        "header checksum": gzipped(bytes(flipped)),
+        "member cut short": gzipped(tar[: end_of_data - 100]),
+        "no end block": gzipped(tar[: -(-end_of_data // 512) * 512]),
+    }
+
+
+def test_a_damaged_archive_throws_and_writes_nothing(tmp_path: Path) -> None:
+    cases = damaged_cases(tmp_path)
+    results = unpack(tmp_path, {name: {"data": data} for name, data in cases.items()})
+    seen = {name: (result.get("damaged"), result["writes"]) for name, result in results.items()}
+    errors = {name: result.get("error") for name, result in results.items()}
+    assert seen == {name: (True, {}) for name in cases}, errors
+
+
+# -- against Pyodide's own unpacking, in the pinned Pyodide under Node ----------------------------
+
+SIDE_BY_SIDE = """
+import { readFileSync } from "node:fs";
+import { loadPyodide } from %(pyodide)s;
+import { unpackTarGz } from %(module)s;
+const pyodide = await loadPyodide({ indexURL: %(index)s, stdout: () => {}, stderr: console.error });
+const bytes = new Uint8Array(readFileSync(%(archive)s));
+const inJavaScript = await unpackTarGz(pyodide.FS, bytes, "/js");
+pyodide.unpackArchive(bytes, "tar.gz", { extractDir: "/py" });
+console.log(JSON.stringify({ inJavaScript, trees: JSON.parse(pyodide.runPython(`
+import hashlib, json, os
+def tree(root):
+    found = {}
+    for folder, _, names in os.walk(root):
+        for name in names:
+            path = os.path.join(folder, name)
+            with open(path, "rb") as file:
+                found[os.path.relpath(path, root)] = hashlib.sha256(file.read()).hexdigest()
+    return found
+json.dumps([tree("/js"), tree("/py")])
+`)) }));
+"""
+
+
+@pytest.mark.slow
+def test_the_site_archive_unpacks_as_pyodide_unpacks_it(tmp_path: Path) -> None:
+    if not pyodide_available():
+        pytest.skip("the pinned Pyodide runs under Node (make install)")
+    site = build_site(tmp_path / "site", bytecode=False).root
+    script = tmp_path / "side_by_side.mjs"
+    script.write_text(
+        SIDE_BY_SIDE
+        % {
+            "pyodide": json.dumps((PYODIDE / "pyodide.mjs").as_uri()),
+            "module": json.dumps(MODULE.as_uri()),
+            "index": json.dumps(f"{PYODIDE}/"),
+            "archive": json.dumps(str(site / ARCHIVE)),
+        },
+        "utf-8",
+    )
+    node = shutil.which("node")
+    assert node is not None
+    done = subprocess.run([node, str(script)], capture_output=True, text=True, check=True)
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found["inJavaScript"] is True
+    in_javascript, in_python = found["trees"]
+    assert in_javascript == in_python
+    with tarfile.open(site / ARCHIVE) as archive:
+        expected = {
+            member.name: hashlib.sha256(archive.extractfile(member).read()).hexdigest()  # type: ignore[union-attr]
+            for member in archive.getmembers()
+        }
+    assert in_javascript == expected
