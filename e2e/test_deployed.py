@@ -20,7 +20,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from yacht_page import YachtPage
 
 from tests.in_pyodide import run_in_pyodide
-from yacht.tools.build_site import ARCHIVE, STDLIB_AT_START
+from yacht.tools.build_site import ARCHIVE, PYSCRIPT_AT_START, STDLIB_AT_START
 from yacht.tools.site_files import ENTRY_SCRIPT
 
 LOADED_JS = "() => performance.getEntriesByType('resource').map((entry) => entry.name)"
@@ -45,6 +45,25 @@ json.dumps(sorted(
 ))
 """
 
+# For each module of PyScript's package the page imported: whether the build's bytecode beside
+# its source is current for it (a checked-hash .pyc whose hash is the source's), so that Python
+# loaded it instead of compiling.
+PYSCRIPT_BYTECODE_PY = """
+import importlib.util, json, os, sys
+current = {}
+for name, module in sys.modules.items():
+    path = getattr(module, "__file__", None) or ""
+    if not name.startswith("pyscript") or not path.startswith("/home/pyodide/pyscript/"):
+        continue
+    with open(path, "rb") as file:
+        source = file.read()
+    cached = importlib.util.cache_from_source(path)
+    data = open(cached, "rb").read() if os.path.exists(cached) else b""
+    current[os.path.basename(path).removesuffix(".py")] = (
+        data[4:8] == (3).to_bytes(4, "little") and data[8:16] == importlib.util.source_hash(source)
+    )
+json.dumps(current)
+"""
 # How the page's dataclasses were made: from the build's compiled code, or compiled in the page.
 DATACLASSES_MADE_PY = """
 import json
@@ -140,8 +159,9 @@ def test_a_first_visit_compiles_nothing_a_bare_pyodide_does_not(
 ) -> None:
     # Pyodide ships its standard library as source: each module the start adds would be
     # compiled in the page. The build ships those as bytecode (STDLIB_AT_START) and flags the
-    # archive's names UTF-8 (else unpacking it imports the code page 437 codec). The methods
-    # the dataclass decorator writes come compiled too (yacht/dataclass_code.py).
+    # archive is unpacked in JavaScript (else Python imports tarfile). PyScript's own modules and
+    # the methods the dataclass decorator writes come compiled too (PYSCRIPT_AT_START,
+    # yacht/dataclass_code.py).
     context = new_site_context()
     context.add_init_script(KEEP_INTERPRETER_JS)
     page = context.new_page()
@@ -164,6 +184,8 @@ def test_a_first_visit_compiles_nothing_a_bare_pyodide_does_not(
         "/home/pyodide/html/__init__.pyc",
         "/home/pyodide/html/entities.pyc",
     ]
+    current = json.loads(page.evaluate(run, PYSCRIPT_BYTECODE_PY))
+    assert current == dict.fromkeys(PYSCRIPT_AT_START, True)
     made = json.loads(page.evaluate(run, DATACLASSES_MADE_PY))
     assert made["misses"] == 0
     assert made["hits"] >= 50  # the start path's classes (more once the idle imports ran)

@@ -22,6 +22,7 @@ from yacht.tools.build_site import (
     ARCHIVE_TIME,
     DATACLASS_CODE,
     PUBLISHED,
+    PYSCRIPT_AT_START,
     STDLIB_AT_START,
     BuildError,
     BuiltSite,
@@ -161,7 +162,10 @@ def test_bytecode_is_of_the_pinned_pyodides_python(bytecode_archive: BuiltSite) 
             assert file is not None
             magic, flags = struct.unpack("<4sI", file.read()[:8])
             assert magic.hex() == code.magic, name
-            assert flags == 0b01, f"{name}: an unchecked hash-based .pyc (there is no source)"
+            if name.startswith("pyscript/"):
+                assert flags == 0b11, f"{name}: checked against the source PyScript writes"
+            else:
+                assert flags == 0b01, f"{name}: an unchecked hash-based .pyc (there is no source)"
 
 
 @pytest.mark.slow
@@ -170,6 +174,8 @@ def test_every_module_ships_as_bytecode_and_nothing_else_changes(
 ) -> None:
     stdlib = ["datetime.pyc", "hashlib.pyc", "html/__init__.pyc", "html/entities.pyc"]
     assert len(stdlib) == len(STDLIB_AT_START)
+    code = bytecode_archive.bytecode
+    assert code is not None
     expected = sorted(
         [
             *(
@@ -177,6 +183,7 @@ def test_every_module_ships_as_bytecode_and_nothing_else_changes(
                 for name in site_files().at_start
             ),
             *stdlib,
+            *(f"pyscript/__pycache__/{name}.{code.cache_tag}.pyc" for name in PYSCRIPT_AT_START),
             DATACLASS_CODE,
         ]
     )

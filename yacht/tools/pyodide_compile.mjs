@@ -7,13 +7,18 @@
 //
 // job.json: {"package": [paths below SOURCE_ROOT, "yacht/rules/dice.py"], "stdlib": [module
 // names, "html.entities"], "dataclasses": {"modules": [module names], "out": a path below
-// OUT_ROOT}}. Each file of the package is written to OUT_ROOT under the same path with the
+// OUT_ROOT}, "pyscript": {...}}. Each file of the package is written to OUT_ROOT under the same path with the
 // suffix .pyc, as a sourceless module (the page ships no .py beside it), with its path as the
 // file name its tracebacks show. Each standard-library module is compiled from the pinned
 // Pyodide's own standard library, as it is (docstrings and all), to OUT_ROOT/html/entities.pyc
 // and the like. Prints one JSON line: the Python version, the magic number (hex) and the cache
 // tag of the compiling interpreter, the paths below OUT_ROOT of the standard library's
-// bytecode, and how many dataclass sources were recorded.
+// bytecode, how many dataclass sources were recorded, and the paths of PyScript's bytecode.
+//
+// "pyscript": {"core": the @pyscript/core package, "modules": names}: those modules of PyScript's
+// own Python package, from the sources its core writes at every start (src/stdlib/pyscript.js),
+// compiled to checked-hash bytecode in OUT_ROOT/pyscript/__pycache__, where the import system
+// finds it beside the source.
 //
 // "dataclasses": once the package is compiled, its bytecode imports those modules (all of the
 // package's), while yacht/dataclass_code.py records the methods the dataclass decorator
@@ -52,6 +57,12 @@ FS.mkdirTree("/src");
 FS.mkdirTree("/out");
 FS.mount(FS.filesystems.NODEFS, { root: sourceRoot }, "/src");
 FS.mount(FS.filesystems.NODEFS, { root: outRoot }, "/out");
+// PyScript's own Python package, as its core writes it into the file system at every start.
+if (job.pyscript) {
+  const stdlib = `${resolve(job.pyscript.core)}/src/stdlib/pyscript.js`;
+  const { default: sources } = await import(pathToFileURL(stdlib).href);
+  job.pyscript.sources = sources.pyscript;
+}
 pyodide.globals.set("job", pyodide.toPy(job));
 const report = pyodide.runPython(`
 import ast, importlib._bootstrap_external as external, importlib.util, json, os, sys
@@ -125,6 +136,21 @@ for module in job["stdlib"]:
     path = module.replace(".", "/") + ("/__init__" if spec.submodule_search_locations is not None else "")
     write_sourceless("/out/" + path + ".pyc", code, source)
     stdlib.append(path + ".pyc")
+pyscript = []
+if job.get("pyscript"):
+    # Checked-hash bytecode (PEP 552) where the import system looks for a module's cache:
+    # Python uses it only while the source PyScript writes hashes the same, and compiles that
+    # source otherwise, as it would with no cache at all.
+    sources = job["pyscript"]["sources"]
+    for module in job["pyscript"]["modules"]:
+        name = module + ".py"
+        source = sources[name].encode("utf-8")  # PyScript writes it with write_text(utf-8)
+        code = compile(source, "/home/pyodide/pyscript/" + name, "exec", dont_inherit=True)
+        path = f"pyscript/__pycache__/{module}.{sys.implementation.cache_tag}.pyc"
+        os.makedirs(os.path.dirname("/out/" + path), exist_ok=True)
+        with open("/out/" + path, "wb") as file:
+            file.write(external._code_to_hash_pyc(code, importlib.util.source_hash(source), True))
+        pyscript.append(path)
 recorded = None
 if job.get("dataclasses"):
     import importlib.machinery, types
@@ -150,6 +176,7 @@ if job.get("dataclasses"):
 json.dumps({
     "python": sys.version.split()[0],
     "dataclasses": recorded,
+    "pyscript": pyscript,
     "magic": importlib.util.MAGIC_NUMBER.hex(),
     "cache_tag": sys.implementation.cache_tag,
     "stdlib": stdlib,
