@@ -6,9 +6,9 @@ game's imports cost at a first visit of the page: about 40 ms for the 52 datacla
 path, in Pyodide on this project's two-core machine, of the 100 ms between the interpreter ready
 and the board interactive.
 
-The site's build (yacht/tools/build_site.py) imports the start path in the pinned Pyodide while
-``recording``, and ships the code compiled there beside the package's bytecode (``SHIPPED``, in
-the package's archive, whose CRC-32 covers it as it covers the bytecode). ``install_shipped``,
+The site's build (yacht/tools/build_site.py) imports every module of the package in the pinned
+Pyodide while ``recording``, and ships the code compiled there beside the package's bytecode
+(``SHIPPED``, in the package's archive, whose gzip CRC-32 covers it as it covers the bytecode). ``install_shipped``,
 run by ``yacht/__init__.py`` before anything else, hands the decorator that code for each source
 it knows, found by the source's SHA-256, and lets it compile any other source as before. The
 source is the standard library's business, not the game's, so nothing here relies on what it
