@@ -8,13 +8,13 @@ and the board interactive.
 
 The site's build (yacht/tools/build_site.py) imports every module of the package in the pinned
 Pyodide while ``recording``, and ships the code compiled there beside the package's bytecode
-(``SHIPPED``, in the package's archive, whose gzip CRC-32 covers it as it covers the bytecode). ``install_shipped``,
-run by ``yacht/__init__.py`` before anything else, hands the decorator that code for each source
-it knows, found by the source's SHA-256, and lets it compile any other source as before. The
-source is the standard library's business, not the game's, so nothing here relies on what it
-says: a source not in the file is compiled as usual, and a file written by another interpreter
-(its bytecode's magic number) or damaged is not used at all. Without the file (the source tree,
-``make play``, CPython) nothing changes.
+(``SHIPPED``, in the package's archive, whose gzip CRC-32 covers it as it covers the bytecode).
+``install_shipped``, run by ``yacht/__init__.py`` before anything else, hands the decorator that
+code for each source it knows, found by the source's SHA-256, and lets it compile any other
+source as before. The source is the standard library's business, not the game's, so nothing
+here relies on what it says: a source not in the file is compiled as usual, and a file written
+by another interpreter (its bytecode's magic number) or damaged is not used at all. Without the
+file (the source tree, ``make play``, CPython) nothing changes.
 
 The hook is the module global ``exec`` of ``dataclasses``, which shadows the built-in there: the
 decorator compiles its source with ``exec(source, globals, locals)`` (every Python from 3.11 to
