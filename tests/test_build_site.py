@@ -29,6 +29,7 @@ from yacht.tools.build_site import (
     build_site,
 )
 from yacht.tools.site_files import ENTRY_SCRIPT, site_files
+from yacht.web.memory_snapshot import module_name
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -331,11 +332,7 @@ def test_every_dataclass_of_the_package_is_made_from_the_shipped_code(
     assert code is not None
     assert code.dataclasses >= 80  # one source a class in Pyodide's Python
     extract_archive(bytecode_archive.root, tmp_path / "site")
-    modules = [
-        name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
-        for name in site_files().at_start
-        if name.endswith(".py")
-    ]
+    modules = [module_name(name) for name in site_files().at_start if name.endswith(".py")]
     script = f"MODULES = {json.dumps(json.dumps(modules))}\n" + IMPORT_ALL_BUILT_PY
     made = run_in_pyodide(script, tmp_path, site=tmp_path / "site")
     hits, misses = made["hook"]

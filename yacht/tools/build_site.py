@@ -54,6 +54,7 @@ from yacht.tools.site_files import (
     site_files,
     updated_page,
 )
+from yacht.web.memory_snapshot import module_name
 
 PUBLISHED = ("index.html", "sw.js", "manifest.webmanifest", JSON_CONFIG.name, "static", "yacht")
 """What the site is made of in the source tree (what ``make play`` serves of it)."""
@@ -189,7 +190,7 @@ def compile_to_bytecode(root: Path, modules: list[str], out: Path, pyodide: Path
     job = {
         "package": modules,
         "stdlib": list(STDLIB_AT_START),
-        "dataclasses": {"modules": [_module_name(name) for name in modules], "out": DATACLASS_CODE},
+        "dataclasses": {"modules": [module_name(name) for name in modules], "out": DATACLASS_CODE},
         "pyscript": {"core": str(root / PYSCRIPT_CORE), "modules": list(PYSCRIPT_AT_START)},
     }
     done = subprocess.run(
@@ -228,10 +229,6 @@ def write_archive(staging: Path, names: list[str], path: Path) -> None:
         ) as packed,
     ):
         packed.write(tar.getvalue())
-
-
-def _module_name(path: str) -> str:
-    return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
 
 
 def _copy(source: Path, target: Path) -> None:

@@ -73,7 +73,7 @@ def snapshot_modules(root: Path = SOURCE_ROOT) -> list[str]:
     for path, name in _files(root):
         if not name.endswith(MODULE_SUFFIXES):
             continue
-        module = _module_name(name)
+        module = module_name(name)
         if _in(module, NEVER_SHIPPED):
             continue
         if _in(module, (PAGE_LAYER,)):
@@ -98,7 +98,7 @@ def prepare(root: Path = SOURCE_ROOT) -> str:
     for language in LANGUAGES:
         translator(language)
     for path, name in _files(root):
-        if name.endswith(".py") and _in(_module_name(name), (PAGE_LAYER,)):
+        if name.endswith(".py") and _in(module_name(name), (PAGE_LAYER,)):
             source = path.read_bytes()
             code = compile(source, os.path.abspath(path), "exec", dont_inherit=True)
             _compiled[os.path.abspath(path)] = (source, code)
@@ -150,7 +150,9 @@ def _files(root: Path) -> Iterator[tuple[Path, str]]:
     yield from sorted(found, key=lambda pair: pair[1])
 
 
-def _module_name(name: str) -> str:
+def module_name(name: str) -> str:
+    """The module a file of the package is (``yacht/game/__init__.py`` -> ``yacht.game``),
+    source or bytecode."""
     parts = name.removesuffix(".pyc").removesuffix(".py").split("/")
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
