@@ -124,8 +124,8 @@ def board_view(state: GameState, tr: Translator = ENGLISH) -> BoardView:
         undo_text=tr.gettext("Reopen game") if over else tr.gettext("Undo score"),
         hint_enabled=people_move and state.dice is not None,
         computer_turn=not over and not people_move,
-        dice=_dice(state, tr),
-        rows=_rows(state, tr),
+        dice=_dice(state, tr, people_move),
+        rows=_rows(state, tr, people_move),
         game_over=over,
         headline=headline(state, tr) if over else "",
         placings=_placings(state) if over else (),
@@ -217,8 +217,8 @@ def _rolls_left_text(state: GameState, tr: Translator) -> str:
     return tr.ngettext("{count} roll left", "{count} rolls left", left).format(count=left)
 
 
-def _dice(state: GameState, tr: Translator) -> tuple[DieView, ...]:
-    can_hold = person_to_move(state) and not state.real_dice and 0 < state.rolls < ROLLS_PER_TURN
+def _dice(state: GameState, tr: Translator, people_move: bool) -> tuple[DieView, ...]:
+    can_hold = people_move and not state.real_dice and 0 < state.rolls < ROLLS_PER_TURN
     views = []
     for index in range(DICE_COUNT):
         face = None if state.dice is None else state.dice[index]
@@ -233,9 +233,10 @@ def _dice(state: GameState, tr: Translator) -> tuple[DieView, ...]:
     return tuple(views)
 
 
-def _rows(state: GameState, tr: Translator) -> tuple[RowView, ...]:
+def _rows(state: GameState, tr: Translator, people_move: bool) -> tuple[RowView, ...]:
     rules = state.ruleset
-    preview = state.potential_scores()
+    # Options only while a person is to move (a computer's turn shows no buttons to press).
+    preview = state.potential_scores() if people_move else {}
     latest = state.last_score
     rows = []
     for category in rules.categories:
@@ -257,7 +258,7 @@ def _rows(state: GameState, tr: Translator) -> tuple[RowView, ...]:
                         label.format(category=name, name=card.name, points=points),
                     )
                 )
-            elif seat == state.current and category in preview and person_to_move(state):
+            elif seat == state.current and category in preview:
                 points = preview[category]
                 label = tr.ngettext(
                     "{category}: score {count} point", "{category}: score {count} points", points
