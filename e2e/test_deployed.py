@@ -19,8 +19,8 @@ from harness import StaticServer, goto_booted, reload_booted, wait_booted
 from playwright.sync_api import BrowserContext, Page, expect
 from yacht_page import YachtPage
 
-from tests.in_pyodide import run_in_pyodide
-from yacht.tools.build_site import ARCHIVE, PYSCRIPT_AT_START, STDLIB_AT_START
+from tests.in_pyodide import STDLIB_FROM_SOURCE_PY, run_in_pyodide
+from yacht.tools.build_site import ARCHIVE, PYSCRIPT_AT_START, STDLIB, STDLIB_AT_START
 from yacht.tools.site_files import ENTRY_SCRIPT
 
 LOADED_JS = "() => performance.getEntriesByType('resource').map((entry) => entry.name)"
@@ -35,16 +35,6 @@ addEventListener("py:progress", () => {
   core.hooks.main.onReady.add((wrap) => { window.keptInterpreter = wrap.interpreter; });
 });
 """
-# The runtime's standard-library modules imported from their source (compiled on import).
-STDLIB_FROM_SOURCE_PY = """
-import json, sys
-json.dumps(sorted(
-    name for name, module in sys.modules.items()
-    if (origin := getattr(getattr(module, "__spec__", None), "origin", None))
-    and origin.startswith("/lib/python") and origin.endswith(".py")
-))
-"""
-
 # For each module of PyScript's package the page imported: whether the build's bytecode beside
 # its source is current for it (a checked-hash .pyc whose hash is the source's), so that Python
 # loaded it instead of compiling.
@@ -98,6 +88,9 @@ def test_the_built_site_boots_plays_and_restores_the_game(site_page: Page) -> No
     goto_booted(site_page, "")
     loaded = own_files_loaded(site_page)
     assert ARCHIVE in loaded
+    # The standard library is the site's own (compiled), not the runtime's from the CDN.
+    assert STDLIB in loaded
+    assert not [url for url in site_page.evaluate(LOADED_JS) if "python_stdlib" in url]
     # Python came from the archive: the only Python file fetched is the entry script.
     assert {path for path in loaded if path.endswith((".py", ".pyc"))} == {ENTRY_SCRIPT}
 
@@ -154,35 +147,35 @@ def test_the_built_site_starts_from_a_snapshot_of_its_bytecode(
     offline.play_one_turn(page)
 
 
-def test_a_first_visit_compiles_nothing_a_bare_pyodide_does_not(
+def test_a_first_visit_compiles_nothing_of_the_standard_library(
     new_site_context: Callable[..., BrowserContext], tmp_path: Path
 ) -> None:
-    # Pyodide ships its standard library as source: each module the start adds would be
-    # compiled in the page. The build ships those as bytecode (STDLIB_AT_START) and flags the
-    # archive is unpacked in JavaScript (else Python imports tarfile). PyScript's own modules and
-    # the methods the dataclass decorator writes come compiled too (PYSCRIPT_AT_START,
-    # yacht/dataclass_code.py).
+    # Pyodide ships its standard library as source: each module a start imports would be
+    # compiled in the page, a bare interpreter's included. The build ships the archive with
+    # those compiled (STDLIB), and the archive of the game is unpacked in JavaScript (else
+    # Python imports tarfile). PyScript's own modules and the methods the dataclass decorator
+    # writes come compiled too (PYSCRIPT_AT_START, yacht/dataclass_code.py).
     context = new_site_context()
     context.add_init_script(KEEP_INTERPRETER_JS)
     page = context.new_page()
     goto_booted(page, "")
     run = "(code) => String(window.keptInterpreter.runPython(code))"
-    from_source = json.loads(page.evaluate(run, STDLIB_FROM_SOURCE_PY))
     bare = run_in_pyodide(STDLIB_FROM_SOURCE_PY, tmp_path)  # the pinned Pyodide, just started
     assert "encodings.utf_8" in bare  # the check sees what a bare interpreter compiled
-    assert sorted(set(from_source) - set(bare)) == []
+    assert json.loads(page.evaluate(run, STDLIB_FROM_SOURCE_PY)) == []
     origins = json.loads(
         page.evaluate(
             run,
             "import json, sys\njson.dumps([sys.modules[name].__spec__.origin for name in "
-            f"{list(STDLIB_AT_START)!r}])",
+            f"{['encodings.utf_8', *STDLIB_AT_START]!r}])",
         )
     )
     assert origins == [
-        "/home/pyodide/datetime.pyc",
-        "/home/pyodide/hashlib.pyc",
-        "/home/pyodide/html/__init__.pyc",
-        "/home/pyodide/html/entities.pyc",
+        "/lib/python314.zip/encodings/utf_8.pyc",
+        "/lib/python314.zip/datetime.pyc",
+        "/lib/python314.zip/hashlib.pyc",
+        "/lib/python314.zip/html/__init__.pyc",
+        "/lib/python314.zip/html/entities.pyc",
     ]
     current = json.loads(page.evaluate(run, PYSCRIPT_BYTECODE_PY))
     assert current == dict.fromkeys(PYSCRIPT_AT_START, True)

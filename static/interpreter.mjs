@@ -23,6 +23,10 @@ export const version = pyodide.version;
 // Where Pyodide's own files are (PyScript would pass the directory of this module instead): the
 // directory of the pyodide.mjs imported above.
 const INDEX_URL = new URL("https://cdn.jsdelivr.net/pyodide/v314.0.2/full/", import.meta.url).href;
+// The standard library Pyodide loads: here, Pyodide's own, as source. The deployed site's is the
+// same archive with the modules a start imports compiled, so that Python compiles none of them in
+// the page (`make site` points this at it: yacht/tools/build_site.py).
+const STDLIB_URL = new URL("https://cdn.jsdelivr.net/pyodide/v314.0.2/full/python_stdlib.zip", import.meta.url).href;
 // The service worker's address for this release's snapshot (sw.js answers it; never on a server).
 const SNAPSHOT_URL = new URL(`../__yacht-memory__?runtime=${version}`, import.meta.url).href;
 const REFUSED_KEY = "yacht:memory-snapshot-refused";
@@ -79,6 +83,7 @@ export async function loadPyodide(options = {}) {
 async function start() {
   const settings = {
     indexURL: INDEX_URL,
+    stdLibURL: STDLIB_URL,
     stdout: (text) => output.stdout(text),
     stderr: (text) => output.stderr(text),
   };
@@ -203,7 +208,12 @@ function laterMakeSnapshot(started) {
   releaseKnown.then((id) =>
     whenSettled(() =>
       import("./snapshot-maker.mjs")
-        .then((maker) => maker.makeSnapshot(started, { indexURL: INDEX_URL, version, release: id }))
+        .then((maker) => maker.makeSnapshot(started, {
+            indexURL: INDEX_URL,
+            stdLibURL: STDLIB_URL,
+            version,
+            release: id,
+          }))
         .catch((error) => {
           setMaking("failed");
           console.warn("Yacht: no memory snapshot made:", error);

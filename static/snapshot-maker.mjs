@@ -14,9 +14,9 @@ const SOURCE_FILE = /\.(?:py|pyc|po)$/;
 // busy phone may take a minute).
 const WORKER_TIMEOUT_MS = 300000;
 
-export async function makeSnapshot(interpreter, { indexURL, version, release }) {
+export async function makeSnapshot(interpreter, { indexURL, stdLibURL, version, release }) {
   const files = sourceFiles(interpreter.FS, SOURCE_ROOT);
-  const made = await inWorker({ indexURL, files });
+  const made = await inWorker({ indexURL, stdLibURL, files });
   // The active worker, which on a first visit does not control the page (sw.js does not claim).
   const { active } = await navigator.serviceWorker.ready;
   if (!active) throw new Error("no active service worker to keep it");

@@ -1,7 +1,8 @@
 // Makes a memory snapshot away from the page's thread (read static/interpreter.mjs first).
 //
-// Given Pyodide's address and the game's files, it starts a Pyodide of its own, as PyScript
-// starts the page's (same options), writes the files where PyScript writes them, lets
+// Given Pyodide's address, the standard library's and the game's files, it starts a Pyodide of
+// its own, as the page starts its own (same options: the memory refers to the standard library's
+// archive, so a page must start from it with the same one), writes the files where PyScript writes them, lets
 // yacht/web/memory_snapshot.py import the game's modules, captures the interpreter's memory and
 // answers it gzip-compressed. Its Python never touches the page: what is captured is an
 // interpreter with modules imported and nothing else (no game, no saves, no page objects).
@@ -38,11 +39,17 @@ self.addEventListener("message", async (event) => {
 // same copy in the HTTP cache, or in the service worker, which checks the pins too).
 const MODULES = ["pyodide.mjs", "pyodide.asm.mjs"];
 
-async function make({ indexURL, files }) {
+async function make({ indexURL, stdLibURL, files }) {
   await Promise.all(MODULES.map((name) => self.fetch(`${indexURL}${name}`)));
   const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
   const quiet = () => {};
-  const py = await loadPyodide({ indexURL, stdout: quiet, stderr: quiet, _makeSnapshot: true });
+  const py = await loadPyodide({
+    indexURL,
+    stdLibURL,
+    stdout: quiet,
+    stderr: quiet,
+    _makeSnapshot: true,
+  });
   for (const [path, bytes] of files) {
     py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
     py.FS.writeFile(path, bytes);

@@ -11,11 +11,27 @@ from typing import Any
 
 PYODIDE = Path(__file__).resolve().parent.parent / "node_modules" / "pyodide"
 
-# Starts the pinned Pyodide, mounts a folder at /site when one is given, runs the code and
-# prints the value of its last expression.
+# The runtime's standard-library modules imported from their source (compiled on import).
+STDLIB_FROM_SOURCE_PY = """
+import json, sys
+json.dumps(sorted(
+    name for name, module in sys.modules.items()
+    if (origin := getattr(getattr(module, "__spec__", None), "origin", None))
+    and origin.startswith("/lib/python") and origin.endswith(".py")
+))
+"""
+
+# Starts the pinned Pyodide (with another standard library's archive when one is given), mounts a
+# folder at /site when one is given, runs the code and prints the value of its last expression.
 _SCRIPT = """
 import { loadPyodide } from %(pyodide)s;
-const pyodide = await loadPyodide({ indexURL: %(index)s, stdout: () => {}, stderr: console.error });
+const stdLibURL = %(stdlib)s;
+const pyodide = await loadPyodide({
+  indexURL: %(index)s,
+  ...(stdLibURL === null ? {} : { stdLibURL }),
+  stdout: () => {},
+  stderr: console.error,
+});
 const site = %(site)s;
 if (site !== null) {
   pyodide.FS.mkdirTree("/site");
@@ -30,9 +46,12 @@ def pyodide_available() -> bool:
     return shutil.which("node") is not None and (PYODIDE / "pyodide.mjs").is_file()
 
 
-def run_in_pyodide(code: str, scratch: Path, site: Path | None = None) -> Any:
-    """Run ``code`` in a freshly started pinned Pyodide (``site`` mounted at /site); the value
-    of its last expression, a JSON text, decoded. ``scratch``: a folder for the script."""
+def run_in_pyodide(
+    code: str, scratch: Path, site: Path | None = None, stdlib: Path | None = None
+) -> Any:
+    """Run ``code`` in a freshly started pinned Pyodide (``site`` mounted at /site; ``stdlib``
+    its standard library's archive instead of its own); the value of its last expression, a
+    JSON text, decoded. ``scratch``: a folder for the script."""
     script = scratch / "in_pyodide.mjs"
     script.write_text(
         _SCRIPT
@@ -40,6 +59,7 @@ def run_in_pyodide(code: str, scratch: Path, site: Path | None = None) -> Any:
             "pyodide": json.dumps((PYODIDE / "pyodide.mjs").as_uri()),
             "index": json.dumps(f"{PYODIDE}/"),
             "site": json.dumps(None if site is None else str(site)),
+            "stdlib": json.dumps(None if stdlib is None else str(stdlib)),
             "code": json.dumps(code),
         },
         "utf-8",

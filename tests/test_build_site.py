@@ -10,12 +10,13 @@ import json
 import re
 import struct
 import tarfile
+import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.in_pyodide import PYODIDE, pyodide_available, run_in_pyodide
+from tests.in_pyodide import PYODIDE, STDLIB_FROM_SOURCE_PY, pyodide_available, run_in_pyodide
 from yacht.rules.rulesets import UpperBonus
 from yacht.tools.build_site import (
     ARCHIVE,
@@ -23,6 +24,7 @@ from yacht.tools.build_site import (
     DATACLASS_CODE,
     PUBLISHED,
     PYSCRIPT_AT_START,
+    STDLIB,
     STDLIB_AT_START,
     BuildError,
     BuiltSite,
@@ -173,8 +175,6 @@ def test_bytecode_is_of_the_pinned_pyodides_python(bytecode_archive: BuiltSite) 
 def test_every_module_ships_as_bytecode_and_nothing_else_changes(
     bytecode_archive: BuiltSite,
 ) -> None:
-    stdlib = ["datetime.pyc", "hashlib.pyc", "html/__init__.pyc", "html/entities.pyc"]
-    assert len(stdlib) == len(STDLIB_AT_START)
     code = bytecode_archive.bytecode
     assert code is not None
     expected = sorted(
@@ -183,7 +183,6 @@ def test_every_module_ships_as_bytecode_and_nothing_else_changes(
                 name.removesuffix(".py") + ".pyc" if name.endswith(".py") else name
                 for name in site_files().at_start
             ),
-            *stdlib,
             *(f"pyscript/__pycache__/{name}.{code.cache_tag}.pyc" for name in PYSCRIPT_AT_START),
             DATACLASS_CODE,
         ]
@@ -242,10 +241,61 @@ def test_bytecode_leaves_out_docstrings_column_ranges_and_annotations(
     }
 
 
-# Imports the shipped standard-library bytecode, then the runtime's own modules, and compares.
+def zip_entries(path: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(path) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+@pytest.mark.slow
+def test_the_standard_library_is_the_runtimes_with_the_starts_modules_compiled(
+    bytecode_archive: BuiltSite,
+) -> None:
+    code = bytecode_archive.bytecode
+    assert code is not None
+    runtime = zip_entries(PYODIDE / "python_stdlib.zip")
+    shipped = zip_entries(bytecode_archive.root / STDLIB)
+    compiled = {name.removesuffix("c") for name in shipped if name.endswith(".pyc")}
+    # Every entry is the runtime's own, but for the modules compiled in place of their source.
+    assert set(shipped) == (set(runtime) - compiled) | {name + "c" for name in compiled}
+    assert all(shipped[name] == runtime[name] for name in set(runtime) - compiled)
+    modules = {
+        name.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for name in compiled
+    }
+    assert modules == set(code.stdlib)
+    # What a bare interpreter imports (Pyodide's own modules, asyncio for them), and the four
+    # the game's start adds.
+    assert {"encodings.utf_8", "asyncio.base_events", "_pyodide._base", "ast"} <= modules
+    assert set(STDLIB_AT_START) <= modules
+    for name in compiled:
+        magic, flags = struct.unpack("<4sI", shipped[name + "c"][:8])
+        assert magic.hex() == code.magic, name
+        assert flags == 0b01, f"{name}: an unchecked hash-based .pyc (there is no source)"
+
+
+@pytest.mark.slow
+def test_the_page_and_its_interpreter_load_the_sites_standard_library(
+    bytecode_archive: BuiltSite, source_archive: BuiltSite
+) -> None:
+    def stdlib_urls(site: Path) -> list[str]:
+        page = (site / "index.html").read_text("utf-8")
+        interpreter = (site / "static/interpreter.mjs").read_text("utf-8")
+        return [
+            *re.findall(r'<link rel="preload" href="([^"]*stdlib[^"]*)"', page),
+            *re.findall(r'const STDLIB_URL = new URL\("([^"]*)", import\.meta\.url\)', interpreter),
+        ]
+
+    assert stdlib_urls(bytecode_archive.root) == [STDLIB, f"../{STDLIB}"]
+    # Without the bytecode, the runtime's own, as in the source tree.
+    cdn = "https://cdn.jsdelivr.net/pyodide/v314.0.2/full/python_stdlib.zip"
+    assert stdlib_urls(source_archive.root) == stdlib_urls(ROOT) == [cdn, cdn]
+    assert not (source_archive.root / STDLIB).exists()
+
+
+# Imports the standard library's bytecode from the site's archive, then the runtime's own
+# modules, and compares.
 IMPORT_STDLIB_PY = """
 import importlib, json, sys
-NAMES = ["datetime", "hashlib", "html", "html.entities"]
+NAMES = ["datetime", "hashlib", "html", "html.entities", "json", "asyncio"]
 def behaviour(modules):
     return {
         "names": {name: sorted(vars(modules[name])) for name in NAMES},
@@ -254,15 +304,20 @@ def behaviour(modules):
         "unescape": modules["html"].unescape("&Aacute;&#x263A;&amp"),
         "sha256": modules["hashlib"].sha256(b"yacht").hexdigest(),
         "date": modules["datetime"].date(2026, 12, 2).isoformat(),
+        "json": modules["json"].dumps({"a": [1, 2.5, None]}),
     }
-sys.path.insert(0, "/site")
-shipped = {name: importlib.import_module(name) for name in NAMES}
+PACKAGES = {name.split(".")[0] for name in NAMES}
+def fresh():
+    for name in [name for name in sys.modules if name.split(".")[0] in PACKAGES]:
+        del sys.modules[name]
+    importlib.invalidate_caches()
+    return {name: importlib.import_module(name) for name in NAMES}
+sys.path.insert(0, "/site/stdlib.zip")
+shipped = fresh()
 origins = {name: module.__spec__.origin for name, module in shipped.items()}
 seen = behaviour(shipped)
-for name in NAMES:
-    del sys.modules[name]
-sys.path.remove("/site")
-runtime = {name: importlib.import_module(name) for name in NAMES}
+sys.path.remove("/site/stdlib.zip")
+runtime = fresh()
 json.dumps({
     "origins": origins,
     "runtime_origins": {name: module.__spec__.origin for name, module in runtime.items()},
@@ -275,22 +330,41 @@ json.dumps({
 def test_the_standard_library_bytecode_is_the_runtimes_own_modules(
     bytecode_archive: BuiltSite, tmp_path: Path
 ) -> None:
-    # Shipped where the interpreter looks first (its working directory), they must be the very
-    # modules the runtime would have compiled: the same names, tables and results.
-    assert STDLIB_AT_START == ("datetime", "hashlib", "html", "html.entities")
-    extract_archive(bytecode_archive.root, tmp_path / "site")
-    found = run_in_pyodide(IMPORT_STDLIB_PY, tmp_path, site=tmp_path / "site")
+    # They must be the very modules the runtime would have compiled: the same names, tables and
+    # results.
+    found = run_in_pyodide(IMPORT_STDLIB_PY, tmp_path, site=bytecode_archive.root)
     assert found["origins"] == {
-        "datetime": "/site/datetime.pyc",
-        "hashlib": "/site/hashlib.pyc",
-        "html": "/site/html/__init__.pyc",
-        "html.entities": "/site/html/entities.pyc",
+        "datetime": "/site/stdlib.zip/datetime.pyc",
+        "hashlib": "/site/stdlib.zip/hashlib.pyc",
+        "html": "/site/stdlib.zip/html/__init__.pyc",
+        "html.entities": "/site/stdlib.zip/html/entities.pyc",
+        "json": "/site/stdlib.zip/json/__init__.pyc",
+        "asyncio": "/site/stdlib.zip/asyncio/__init__.pyc",
     }
     assert all(
         origin.startswith("/lib/python") and origin.endswith(".py")
         for origin in found["runtime_origins"].values()
     ), found["runtime_origins"]
     assert found["same"] is True
+
+
+@pytest.mark.slow
+def test_a_pyodide_started_with_the_sites_standard_library_compiles_none_of_it(
+    bytecode_archive: BuiltSite, tmp_path: Path
+) -> None:
+    bare = run_in_pyodide(STDLIB_FROM_SOURCE_PY, tmp_path)
+    assert len(bare) > 100  # Pyodide's own archive: every module the start imports is compiled
+    site = run_in_pyodide(STDLIB_FROM_SOURCE_PY, tmp_path, stdlib=bytecode_archive.root / STDLIB)
+    assert site == []
+
+
+@pytest.mark.slow
+def test_a_rebuild_makes_the_same_standard_library(
+    bytecode_archive: BuiltSite, tmp_path: Path
+) -> None:
+    # Part of the release the service worker names after a hash of its files.
+    again = build_site(tmp_path / "again")
+    assert (again.root / STDLIB).read_bytes() == (bytecode_archive.root / STDLIB).read_bytes()
 
 
 # Imports every module of the built archive in the pinned Pyodide under Node, as the page would

@@ -7,11 +7,14 @@ source tree:
   is compiled to a sourceless ``.pyc`` by the pinned Pyodide itself, under Node
   (``pyodide_compile.mjs``): a ``.pyc`` loads only in the CPython that wrote it, and the page runs
   Pyodide's CPython 3.14, not the build machine's. The page then imports without compiling.
-- **Bytecode for the standard-library modules the start adds** (``STDLIB_AT_START``): Pyodide
-  ships its standard library as source, so each module the start imports beyond a bare
-  interpreter's would be compiled in the page at every first visit. They are compiled from the
-  pinned Pyodide's own standard library and go into the archive's root, which is the
-  interpreter's working directory, first on ``sys.path``: the same modules, found first.
+- **The standard library with the start's modules compiled** (``STDLIB``): Pyodide ships its
+  standard library as source, so every module of it a start imports is compiled in the page at
+  every first visit: 125 for a bare interpreter (``asyncio``, ``ast``, ``inspect`` and the like,
+  for Pyodide's own modules), most of a bare Pyodide's start. The build writes the pinned
+  Pyodide's own archive with those modules, and the four the game's start adds
+  (``STDLIB_AT_START``), compiled in place of their source, and points the page's interpreter
+  (``static/interpreter.mjs``) and its preload hint at it: Pyodide loads it as its standard
+  library, and the start compiles none of it.
 - **PyScript's own modules compiled too** (``PYSCRIPT_AT_START``): PyScript writes its Python
   package as source at every start; its bytecode, checked by hash against that source, goes
   into ``pyscript/__pycache__`` in the archive, where the import system finds it.
@@ -37,6 +40,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import re
 import shutil
 import subprocess
 import tarfile
@@ -61,11 +65,20 @@ PUBLISHED = ("index.html", "sw.js", "manifest.webmanifest", JSON_CONFIG.name, "s
 SELF_HOSTED_RUNTIME = "runtime"
 """Copied when present: PyScript and Pyodide served by the site itself (see the README)."""
 ARCHIVE = "yacht.tar.gz"
+STDLIB = "stdlib.zip"
+"""The standard library the deployed page's Pyodide loads (see the module's docstring)."""
 STDLIB_AT_START = ("datetime", "hashlib", "html", "html.entities")
 """The standard-library modules a first visit imports before the game is interactive beyond a
 bare Pyodide's: ``html`` and ``html.entities`` for PyScript's ``display`` (``html.entities``, a
 table of 2,231 names, is about 27 ms of compiling), ``hashlib`` and ``datetime`` for the game.
-e2e/test_deployed.py checks that the start compiles no other."""
+``STDLIB`` has them compiled, with the modules a bare interpreter imports; e2e/test_deployed.py
+checks that the start compiles nothing of the standard library."""
+INTERPRETER = Path("static") / "interpreter.mjs"
+STDLIB_IN_INTERPRETER = re.compile(r'(const STDLIB_URL = new URL\()"[^"]*"(, import\.meta\.url\))')
+"""Where ``static/interpreter.mjs`` names the standard library for Pyodide: the CDN's, in
+the source tree."""
+STDLIB_PRELOAD = re.compile(r'(<link rel="preload" href=)"[^"]*/python_stdlib\.zip"')
+"""The page's hint for the same file."""
 COMPILER = Path(__file__).with_name("pyodide_compile.mjs")
 DATACLASS_CODE = f"yacht/{SHIPPED_NAME}"
 """The methods of the package's dataclasses, compiled (see yacht/dataclass_code.py)."""
@@ -106,7 +119,7 @@ class Bytecode:
     magic: str
     cache_tag: str
     stdlib: tuple[str, ...]
-    """Where ``STDLIB_AT_START``'s bytecode was written, below the output folder."""
+    """The standard-library modules compiled in ``STDLIB``."""
     dataclasses: int
     """How many dataclass sources the package's modules compiled, shipped in
     ``DATACLASS_CODE``."""
@@ -152,7 +165,8 @@ def build_site(
             compiled = compile_to_bytecode(
                 root, modules, staging, pyodide or root / "node_modules" / "pyodide"
             )
-            staged += [*compiled.stdlib, *compiled.pyscript, DATACLASS_CODE]
+            staged += [*compiled.pyscript, DATACLASS_CODE]
+            use_own_stdlib(staging / STDLIB, dest)
         for name in files.at_start:
             if bytecode and name in modules:
                 staged.append(name.removesuffix(".py") + ".pyc")
@@ -173,14 +187,29 @@ def build_site(
         json.dumps(config, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
     )
     preloads = SiteFiles(tuple(source.removeprefix("./") for source in at_start), files.later)
-    page = updated_page((root / PAGE.name).read_text(encoding="utf-8"), preloads)
+    page = updated_page((dest / PAGE.name).read_text(encoding="utf-8"), preloads)
     (dest / PAGE.name).write_text(page, encoding="utf-8")
     return BuiltSite(dest, tuple(at_start), compiled)
 
 
+def use_own_stdlib(stdlib: Path, site: Path) -> None:
+    """Put ``stdlib`` into ``site`` as ``STDLIB``, and point the page's interpreter and its
+    preload hint at it."""
+    (site / STDLIB).write_bytes(stdlib.read_bytes())
+    for name, pattern, replacement in (
+        (PAGE.name, STDLIB_PRELOAD, rf'\1"{STDLIB}"'),
+        (INTERPRETER, STDLIB_IN_INTERPRETER, rf'\1"../{STDLIB}"\2'),
+    ):
+        path = site / name
+        text, count = pattern.subn(replacement, path.read_text(encoding="utf-8"))
+        if count != 1:
+            raise BuildError(f"{name}: {count} matches of {pattern.pattern}, not one")
+        path.write_text(text, encoding="utf-8")
+
+
 def compile_to_bytecode(root: Path, modules: list[str], out: Path, pyodide: Path) -> Bytecode:
-    """Compile ``modules`` (paths below ``root``) and ``STDLIB_AT_START`` to ``.pyc`` below
-    ``out``, in Pyodide."""
+    """Compile ``modules`` (paths below ``root``) to ``.pyc`` below ``out``, and write ``STDLIB``
+    there, in Pyodide."""
     node = shutil.which("node")
     if node is None:
         raise BuildError("bytecode needs Node.js (node) to run the pinned Pyodide")
@@ -189,7 +218,7 @@ def compile_to_bytecode(root: Path, modules: list[str], out: Path, pyodide: Path
     command = [node, str(COMPILER), str(pyodide), str(root), str(out)]
     job = {
         "package": modules,
-        "stdlib": list(STDLIB_AT_START),
+        "stdlib": {"modules": list(STDLIB_AT_START), "out": STDLIB},
         "dataclasses": {"modules": [module_name(name) for name in modules], "out": DATACLASS_CODE},
         "pyscript": {"core": str(root / PYSCRIPT_CORE), "modules": list(PYSCRIPT_AT_START)},
     }

@@ -5,15 +5,23 @@
 //
 //   node pyodide_compile.mjs PYODIDE_DIR SOURCE_ROOT OUT_ROOT < job.json
 //
-// job.json: {"package": [paths below SOURCE_ROOT, "yacht/rules/dice.py"], "stdlib": [module
-// names, "html.entities"], "dataclasses": {"modules": [module names], "out": a path below
-// OUT_ROOT}, "pyscript": {...}}. Each file of the package is written to OUT_ROOT under the same path with the
-// suffix .pyc, as a sourceless module (the page ships no .py beside it), with its path as the
-// file name its tracebacks show. Each standard-library module is compiled from the pinned
-// Pyodide's own standard library, as it is (docstrings and all), to OUT_ROOT/html/entities.pyc
-// and the like. Prints one JSON line: the Python version, the magic number (hex) and the cache
-// tag of the compiling interpreter, the paths below OUT_ROOT of the standard library's
-// bytecode, how many dataclass sources were recorded, and the paths of PyScript's bytecode.
+// job.json: {"package": [paths below SOURCE_ROOT, "yacht/rules/dice.py"], "stdlib": {"modules":
+// [module names, "html.entities"], "out": a path below OUT_ROOT}, "dataclasses": {"modules":
+// [module names], "out": a path below OUT_ROOT}, "pyscript": {...}}. Each file of the package is
+// written to OUT_ROOT under the same path with the suffix .pyc, as a sourceless module (the page
+// ships no .py beside it), with its path as the file name its tracebacks show. Prints one JSON
+// line: the Python version, the magic number (hex) and the cache tag of the compiling
+// interpreter, the standard-library modules compiled, how many dataclass sources were recorded,
+// and the paths of PyScript's bytecode.
+//
+// "stdlib": the pinned Pyodide's standard library (python_stdlib.zip), written to "out" with the
+// modules a start imports compiled: every module the interpreter imported from it while starting
+// (seen here, before anything else runs), and "modules", those the game's start adds. Each of
+// them is an unchecked hash-based .pyc in place of its .py, compiled as the runtime would compile
+// it at import, under its own file name (docstrings and all); every other entry is copied as it
+// is. Pyodide loads the whole archive as its standard library (loadPyodide's stdLibURL), so
+// nothing of it is compiled in the page at a start: a bare Pyodide compiles 125 modules at every
+// start, about 1.7 of its 2.5 s under Node.
 //
 // "pyscript": {"core": the @pyscript/core package, "modules": names}: those modules of PyScript's
 // own Python package, from the sources its core writes at every start (src/stdlib/pyscript.js),
@@ -35,9 +43,6 @@
 // and since Python 3.14 each annotated function carries an __annotate__ function of its own).
 // A class body keeps its annotations: they are a dataclass's fields.
 //
-// Pyodide ships its standard library as source (python_stdlib.zip holds .py files), so a module
-// the start imports beyond what a bare interpreter has is compiled in the page at every first
-// visit: html.entities, which PyScript's display imports, is about 27 ms of it.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -63,7 +68,15 @@ if (job.pyscript) {
   const { default: sources } = await import(pathToFileURL(stdlib).href);
   job.pyscript.sources = sources.pyscript;
 }
+// What the start imported from the standard library's archive, taken before anything else runs.
+const imported = pyodide.runPython(`
+import sys
+archive = next(path for path in sys.path if path.endswith(".zip"))
+[(name, module.__spec__.origin) for name, module in sys.modules.items()
+ if (getattr(getattr(module, "__spec__", None), "origin", None) or "").startswith(archive + "/")]
+`).toJs();
 pyodide.globals.set("job", pyodide.toPy(job));
+pyodide.globals.set("imported_at_start", pyodide.toPy(imported));
 const report = pyodide.runPython(`
 import ast, importlib._bootstrap_external as external, importlib.util, json, os, sys
 
@@ -126,16 +139,38 @@ for name in job["package"]:
     write_sourceless("/out/" + name[: -len(".py")] + ".pyc", code, source)
 
 stdlib = []
-for module in job["stdlib"]:
-    spec = importlib.util.find_spec(module)
-    if spec is None or not spec.origin.endswith(".py"):
-        raise SystemExit(f"{module}: not a module of this Pyodide's standard library in source")
-    source = spec.loader.get_data(spec.origin)
-    # Compiled as the runtime would compile it at import, under its own file name.
-    code = compile(source, spec.origin, "exec", dont_inherit=True)
-    path = module.replace(".", "/") + ("/__init__" if spec.submodule_search_locations is not None else "")
-    write_sourceless("/out/" + path + ".pyc", code, source)
-    stdlib.append(path + ".pyc")
+if job.get("stdlib"):
+    import zipfile
+    archive = next(path for path in sys.path if path.endswith(".zip"))
+    entries = {origin[len(archive) + 1 :]: name for name, origin in imported_at_start}
+    for module in job["stdlib"]["modules"]:
+        spec = importlib.util.find_spec(module)
+        if spec is None or not (spec.origin or "").startswith(archive + "/"):
+            raise SystemExit(f"{module}: not a module of this Pyodide's standard library")
+        entries[spec.origin[len(archive) + 1 :]] = module
+    if not all(entry.endswith(".py") for entry in entries):
+        raise SystemExit("the standard library's archive holds other than source")
+    with zipfile.ZipFile(archive) as source, zipfile.ZipFile(
+        "/out/" + job["stdlib"]["out"], "w", zipfile.ZIP_DEFLATED, compresslevel=9
+    ) as compiled:
+        for entry in source.infolist():
+            data = source.read(entry)
+            if entry.filename not in entries:
+                compiled.writestr(entry, data, compresslevel=9)
+                continue
+            code = compile(data, f"{archive}/{entry.filename}", "exec", dont_inherit=True)
+            pyc = zipfile.ZipInfo(entry.filename + "c", entry.date_time)
+            pyc.compress_type = zipfile.ZIP_DEFLATED
+            # An unchecked hash-based .pyc, as py_compile's UNCHECKED_HASH writes: zipimport
+            # loads it as it is, with no source beside it to compare.
+            compiled.writestr(
+                pyc,
+                external._code_to_hash_pyc(code, importlib.util.source_hash(data), False),
+                compresslevel=9,
+            )
+            stdlib.append(entries[entry.filename])
+    if len(stdlib) != len(entries):
+        raise SystemExit("the standard library's archive lacks a module the start imports")
 pyscript = []
 if job.get("pyscript"):
     # Checked-hash bytecode (PEP 552) where the import system looks for a module's cache:
@@ -179,7 +214,7 @@ json.dumps({
     "pyscript": pyscript,
     "magic": importlib.util.MAGIC_NUMBER.hex(),
     "cache_tag": sys.implementation.cache_tag,
-    "stdlib": stdlib,
+    "stdlib": sorted(stdlib),
 })
 `);
 console.log(report);
