@@ -158,6 +158,29 @@ def test_resume_accepts_its_own_files_and_refuses_others(tmp_path: Path) -> None
     assert out == "False"
 
 
+def test_resume_refuses_a_snapshot_made_with_another_standard_library(tmp_path: Path) -> None:
+    site = shipped_copy(tmp_path)
+    out = run_python(
+        site,
+        """
+        import sys, zipfile
+        from yacht.web import memory_snapshot as m
+
+        def write(path, text):
+            with zipfile.ZipFile(path, "w") as archive:
+                archive.writestr("stdlib_marker.py", text)
+
+        write("stdlib.zip", "A = 1\\n")
+        sys.path[:] = [path for path in sys.path if not path.endswith(".zip")] + ["stdlib.zip"]
+        m.prepare()
+        same = m.resume()
+        write("stdlib.zip", "A = 2\\n")  # the same name and size, another CRC-32
+        print(same, m.resume())
+        """,
+    )
+    assert out == "True False"
+
+
 NODE_CHECK = """
 import { loadPyodide } from %(pyodide)s;
 import { readFileSync, readdirSync, statSync } from "node:fs";
@@ -199,6 +222,21 @@ result.scored = restored.runPython(
 restored.FS.writeFile("yacht/rules/scoring.py", "# another release\\n");
 result.otherFiles = restored.runPython("m.resume()");
 
+// The same snapshot, the same files, another standard library: one entry's CRC-32 changed in
+// the archive's central directory.
+const otherStdlib = await loadPyodide({ _loadSnapshot: snapshot, stdout: quiet });
+writeAll(otherStdlib);
+const archive = otherStdlib.runPython(
+  "import sys; next(p for p in sys.path if p.endswith('.zip'))"
+);
+const zip = otherStdlib.FS.readFile(archive);
+const directory = new DataView(zip.buffer, zip.byteOffset).getUint32(zip.length - 6, true);
+zip[directory + 16] ^= 0xff;
+otherStdlib.FS.writeFile(archive, zip);
+result.otherStdlib = otherStdlib.runPython(
+  "from yacht.web import memory_snapshot as m; m.resume()"
+);
+
 async function refused(bytes) {
   try {
     await loadPyodide({ _loadSnapshot: bytes, stdout: quiet, stderr: quiet });
@@ -232,4 +270,5 @@ def test_pinned_pyodide_restores_the_game_from_a_snapshot(tmp_path: Path) -> Non
     assert result["imported"] == ["yacht.web", "yacht.web.memory_snapshot"]
     assert result["scored"] == 17
     assert result["otherFiles"] is False
+    assert result["otherStdlib"] is False
     assert result["otherBuild"].startswith("Snapshot build id mismatch")

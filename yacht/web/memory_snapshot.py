@@ -5,12 +5,14 @@ The snapshot is made in a worker (``static/snapshot-worker.mjs``) by ``prepare``
 with the game's modules imported (every module but the page layer's, which needs the page, and
 the standard-library modules the page layer imports) and the translations read, and nothing
 else, no game and no saves. ``prepare`` also notes, in that memory, a digest of the files it was
-made from.
+made from, and of the standard library's archive it was made with.
 
-A page started from a snapshot calls ``resume`` before anything else: it compares that digest
-with the page's own files (PyScript has written them by then) and readies what must differ from
-one visit to the next. Made from other files, the snapshot must not run the game; the page then
-starts again without it. Pure Python without the page, so it is tested on CPython.
+A page started from a snapshot calls ``resume`` before anything else: it compares those digests
+with the page's own files (PyScript has written them by then) and its standard library, and
+readies what must differ from one visit to the next. Made from other files, or with another
+standard library (the import system's listing of that archive is in the snapshot's memory), the
+snapshot must not run the game; the page then starts again without it. Pure Python without the
+page, so it is tested on CPython.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import importlib.machinery
 import importlib.util
 import os
 import random
+import struct
 import sys
 import time
 from collections.abc import Iterator
@@ -45,9 +48,16 @@ modules and the translations, not the strategy tables the game downloads once it
 
 PYC_HEADER_BYTES = 16
 """A ``.pyc`` file's header before its marshalled code: magic, flags and two words (PEP 552)."""
+ZIP_END = struct.Struct("<4s8xII2x")
+"""A zip archive's end of central directory record (with no comment after it): its signature,
+and the size and place of the central directory."""
+ZIP_END_SIGNATURE = b"PK\x05\x06"
 
 _made_from: str | None = None
 """The digest of the files a snapshot was made from; only ever set in a snapshot's memory."""
+_made_with: str | None = None
+"""The digest of the standard library's archive a snapshot was made with (see
+``stdlib_digest``); set with ``_made_from``."""
 _compiled: dict[str, tuple[bytes, CodeType]] = {}
 """The page layer's modules compiled where the snapshot was made (absolute path -> source,
 code): they cannot be imported there, but their compiling need not be repeated on every visit."""
@@ -63,6 +73,24 @@ def source_digest(root: Path = SOURCE_ROOT) -> str:
         digest.update(f"{name}\n{len(data)}\n".encode())
         digest.update(data)
     return digest.hexdigest()
+
+
+def stdlib_digest() -> str | None:
+    """SHA-256 of the central directory of the standard library's archive on ``sys.path`` (every
+    entry's name, size, CRC-32 and place in the archive: what the import system lists of it), or
+    of the whole archive when it does not end in a plain end record; None without one."""
+    archive = next((path for path in sys.path if path.endswith(".zip")), None)
+    if archive is None or not os.path.isfile(archive):
+        return None
+    with open(archive, "rb") as file:
+        file.seek(-ZIP_END.size, os.SEEK_END)
+        end = file.read(ZIP_END.size)
+        signature, size, offset = ZIP_END.unpack(end)
+        if signature != ZIP_END_SIGNATURE:
+            file.seek(0)
+            return hashlib.sha256(file.read()).hexdigest()
+        file.seek(offset)
+        return hashlib.sha256(file.read(size) + end).hexdigest()
 
 
 def snapshot_modules(root: Path = SOURCE_ROOT) -> list[str]:
@@ -86,7 +114,7 @@ def snapshot_modules(root: Path = SOURCE_ROOT) -> list[str]:
 def prepare(root: Path = SOURCE_ROOT) -> str:
     """Import what a snapshot holds and note the digest of ``root`` in this interpreter's
     memory; returns the digest. Run only in the interpreter a snapshot is made of."""
-    global _made_from
+    global _made_from, _made_with
     for module in snapshot_modules(root):
         try:
             importlib.import_module(module)
@@ -103,6 +131,7 @@ def prepare(root: Path = SOURCE_ROOT) -> str:
             code = compile(source, os.path.abspath(path), "exec", dont_inherit=True)
             _compiled[os.path.abspath(path)] = (source, code)
     _made_from = source_digest(root)
+    _made_with = stdlib_digest()
     gc.collect()
     return _made_from
 
@@ -114,11 +143,11 @@ def made_from() -> str | None:
 
 def resume(root: Path = SOURCE_ROOT) -> bool:
     """Ready an interpreter started from a snapshot for this visit; False when the snapshot was
-    made from other files than those under ``root`` (the game must not start from it). True at
-    once on a normal start."""
+    made from other files than those under ``root``, or with another standard library (the game
+    must not start from it). True at once on a normal start."""
     if _made_from is None:
         return True
-    if source_digest(root) != _made_from:
+    if source_digest(root) != _made_from or stdlib_digest() != _made_with:
         return False
     # The snapshot's memory is the same on every visit: draw fresh randomness (the module's
     # generator was seeded where the snapshot was made), read the time zone of this visit,
