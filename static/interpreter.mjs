@@ -208,12 +208,10 @@ function laterMakeSnapshot(started) {
   releaseKnown.then((id) =>
     whenSettled(() =>
       import("./snapshot-maker.mjs")
-        .then((maker) => maker.makeSnapshot(started, {
-            indexURL: INDEX_URL,
-            stdLibURL: STDLIB_URL,
-            version,
-            release: id,
-          }))
+        .then((maker) => {
+          const runtime = { indexURL: INDEX_URL, stdLibURL: STDLIB_URL, version };
+          return maker.makeSnapshot(started, { ...runtime, release: id });
+        })
         .catch((error) => {
           setMaking("failed");
           console.warn("Yacht: no memory snapshot made:", error);

@@ -1,10 +1,10 @@
 // Makes a memory snapshot away from the page's thread (read static/interpreter.mjs first).
 //
-// Given Pyodide's address, the standard library's and the game's files, it starts a Pyodide of
-// its own, as the page starts its own (same options: the memory refers to the standard library's
-// archive, so a page must start from it with the same one), writes the files where PyScript writes them, lets
-// yacht/web/memory_snapshot.py import the game's modules, captures the interpreter's memory and
-// answers it gzip-compressed. Its Python never touches the page: what is captured is an
+// Given the addresses of Pyodide and of its standard library, and the game's files, it starts a
+// Pyodide of its own as the page starts its own (the same options: the memory it captures refers
+// to the standard library's archive, so a page must start from it with the same one), writes the
+// files where PyScript writes them, lets yacht/web/memory_snapshot.py import the game's modules,
+// captures the interpreter's memory and answers it gzip-compressed. Its Python never touches the page: what is captured is an
 // interpreter with modules imported and nothing else (no game, no saves, no page objects).
 //
 // The runtime files Pyodide fetches here are checked against static/runtime-pins.js as the page
