@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from axe_audit import audit
 from challenge_links import challenge_dialog, fragment, open_fragment, straight_game
-from harness import goto_booted, wait_booted
+from harness import goto_booted, reload_booted
 from playwright.sync_api import Browser, Page, expect
 from yacht_page import YachtPage, open_menu
 
@@ -201,8 +201,7 @@ def test_language_switch_keeps_the_game_and_is_remembered(
         assert (status == english_status) == (language == "en"), language
         expect(page.locator("#roll")).to_have_text(translator(language).gettext("Roll"))
     page.locator("#language").select_option("pl")
-    page.reload()
-    wait_booted(page)
+    reload_booted(page)
     expect(page.locator("html")).to_have_attribute("lang", "pl")
     assert board.saved() == saved
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 import test_offline as offline
 import test_start_from_snapshot as snapshots
-from harness import StaticServer, goto_booted, reload_booted, wait_booted
+from harness import StaticServer, goto_booted, reload_booted
 from playwright.sync_api import BrowserContext, Page, expect
 from yacht_page import YachtPage
 
@@ -121,8 +121,7 @@ def test_the_built_site_plays_offline(new_site_context: Callable[..., BrowserCon
     assert f"{origin}/yacht/data/traditional.ytb" in snapshot  # the tables, for offline hints
 
     refused = offline.block_network(page.context)
-    page.reload()
-    wait_booted(page)
+    reload_booted(page)
     offline.wait_offline_ready(page)
     expect(page.get_by_text("Playing offline")).to_be_visible()
     offline.play_one_turn(page)

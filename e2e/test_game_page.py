@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from harness import goto_booted, wait_booted
+from harness import goto_booted, reload_booted
 from playwright.sync_api import Page, expect
 from yacht_page import YachtPage, open_menu
 
@@ -255,8 +255,7 @@ def test_reload_at_every_step_restores_the_game(booted_page: Page) -> None:
 
     def reload_and_compare(step: str) -> None:
         before = board.snapshot()
-        page.reload()
-        wait_booted(page)
+        reload_booted(page)
         after = board.snapshot()
         assert after == before, step
 
@@ -295,8 +294,7 @@ def test_seed_in_the_url_makes_games_reproducible(
 def test_corrupt_save_starts_cleanly_and_keeps_a_backup(site_page: Page) -> None:
     goto_booted(site_page)
     site_page.evaluate("localStorage.setItem('yacht:game', '{\"format\": \"yacht-game\", ')")
-    site_page.reload()
-    wait_booted(site_page)
+    reload_booted(site_page)
     expect(site_page.get_by_role("alert")).to_contain_text("could not be opened")
     assert site_page.evaluate("localStorage.getItem('yacht:game:backup')").startswith("{")
     YachtPage(site_page).roll()

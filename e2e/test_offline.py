@@ -22,7 +22,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from harness import CdnMirror, StaticServer, Watch, goto_booted, wait_booted
+from harness import CdnMirror, StaticServer, Watch, goto_booted, reload_booted, wait_booted
 from playwright.sync_api import (
     BrowserContext,
     ConsoleMessage,
@@ -303,15 +303,13 @@ def test_first_visit_caches_everything_then_plays_offline(
 
     # Second visit, online: the runtime comes from the worker's cache; nothing is mirrored.
     mirrored = len(watch.mirrored)
-    page.reload()
-    wait_booted(page)
+    reload_booted(page)
     wait_settled(page)
     assert wait_update_checked(page) == "false"
     assert len(watch.mirrored) == mirrored
 
     refused = block_network(page.context)
-    page.reload()
-    wait_booted(page)
+    reload_booted(page)
     wait_offline_ready(page)
     expect(page.get_by_text("Playing offline")).to_be_visible()
     play_to_game_over(page)
@@ -398,8 +396,7 @@ def test_a_new_release_is_offered_and_keeps_the_saved_game(
     publish(second)
     # The player comes back to the open tab and reloads: still the first release (no switch
     # mid-game), and the new one is downloaded in the background and offered.
-    page.reload()
-    wait_booted(page)
+    reload_booted(page)
     assert wait_update_checked(page) == "true"
     expect(page.locator("#release-note")).to_have_count(0)
     expect(page.get_by_text("New version available")).to_be_visible()
@@ -451,8 +448,7 @@ def test_a_new_release_is_offered_and_keeps_the_saved_game(
     third = shutil.copytree(second, tmp_path / "release-3")
     mark_release(third, "third")
     publish(third)
-    page.reload()
-    wait_booted(page)
+    reload_booted(page)
     assert wait_update_checked(page) == "true"
     context = page.context
     page.close()
@@ -463,8 +459,7 @@ def test_a_new_release_is_offered_and_keeps_the_saved_game(
 
     # And the new release plays offline.
     refused = block_network(context)
-    page.reload()
-    wait_booted(page)
+    reload_booted(page)
     expect_release(page, "third")
     play_one_turn(page)
     assert saved_game(page) != before  # the same game, one turn further
@@ -519,15 +514,13 @@ def test_sub_path_and_self_hosted_runtime_download_once(
         # Each file crossed the network once: the worker's caching came from the HTTP cache.
         assert first < loaded * 1.05 + 50_000
 
-        page.reload()
-        wait_booted(page)
+        reload_booted(page)
         wait_settled(page)
         second = report_downloads("second visit (self-hosted runtime)", relay)
         assert second < 50_000  # the update check's 304 Not Modified answers
 
         refused = block_network(context)
-        page.reload()
-        wait_booted(page)
+        reload_booted(page)
         # The strategy tables are downloaded after start-up, not by PyScript: kept all the same.
         page.get_by_role("button", name="Roll", exact=True).click()
         page.get_by_role("button", name="Hint").click()
@@ -562,8 +555,7 @@ def test_a_release_with_a_new_runtime_waits_for_the_network(
     play_one_turn(page)
 
     publish(second)
-    page.reload()
-    wait_booted(page)
+    reload_booted(page)
     assert wait_update_checked(page) == "true"
 
     # Offline: the Reload button cannot switch, and neither can a fresh visit.
@@ -582,8 +574,7 @@ def test_a_release_with_a_new_runtime_waits_for_the_network(
 
     # Online again: the update goes through, and the old runtime's files are let go.
     cut.restore()
-    page.reload()
-    wait_booted(page)
+    reload_booted(page)
     assert wait_update_checked(page) == "true"
     with page.expect_navigation():
         page.get_by_role("button", name="Reload").click()

@@ -14,10 +14,18 @@ from .watch import trim_stack
 BOOT_TIMEOUT_MS = 60_000
 
 # The contract with the game (and the smoke page): Python sets <html data-ready="true"> once
-# the page is interactive. A PyScript error banner ends the wait early.
+# the page is interactive. A PyScript error banner ends the wait early, and so does the page's
+# own "failed" (static/boot.js: the runtime could not be had, a file of the site is missing).
 READY_OR_BROKEN_JS = """() =>
-    document.documentElement.dataset.ready === 'true' || !!document.querySelector('.py-error')
+    ['true', 'failed'].includes(document.documentElement.dataset.ready)
+    || !!document.querySelector('.py-error')
 """
+# What the page says of its start, for a failure's message: the root's data attributes (ready,
+# failure, python-start, memory-snapshot, release...) and the notice shown to the player.
+START_STATE_JS = """() => ({
+    ...document.documentElement.dataset,
+    notice: document.getElementById('notice')?.textContent?.trim() || null,
+})"""
 PY_ERRORS_JS = "() => Array.from(document.querySelectorAll('.py-error'), e => e.textContent)"
 
 # PyScript logs a failed script as a console error; with its `error` plugin off (as in the game's
@@ -81,7 +89,9 @@ def _wait(page: Page, failures: list[str], deadline: float) -> None:
             raise AssertionError(f"{page.url} failed to boot: {trim_stack(failures[0])}")
         remaining_ms = (deadline - time.perf_counter()) * 1000
         if remaining_ms <= 0:
-            raise AssertionError(f"{page.url} did not set <html data-ready='true'> in time")
+            raise AssertionError(
+                f"{page.url} did not set <html data-ready='true'> in time: {_start_state(page)}"
+            )
         try:
             page.wait_for_function(READY_OR_BROKEN_JS, timeout=min(POLL_MS, remaining_ms))
             break
@@ -90,3 +100,12 @@ def _wait(page: Page, failures: list[str], deadline: float) -> None:
     errors = page.evaluate(PY_ERRORS_JS)
     if errors:
         raise AssertionError(f"{page.url} failed to boot: " + "\n".join(errors))
+    if page.get_attribute("html", "data-ready") == "failed":
+        raise AssertionError(f"{page.url} failed to start: {_start_state(page)}")
+
+
+def _start_state(page: Page) -> str:
+    try:
+        return str(page.evaluate(START_STATE_JS))
+    except Exception as error:  # a page navigating away, or closed
+        return f"(unreadable: {error})"
