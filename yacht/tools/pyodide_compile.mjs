@@ -18,8 +18,8 @@
 // modules a start imports compiled: every module the interpreter imported from it while starting
 // (seen here, before anything else runs), and "modules", those the game's start adds. Each of
 // them is an unchecked hash-based .pyc in place of its .py, compiled as the runtime would compile
-// it at import, under its own file name (docstrings and all); every other entry is copied as it
-// is. Pyodide loads the whole archive as its standard library (loadPyodide's stdLibURL), so
+// it at import, under its own file name, docstrings and all (but for the column ranges, left out
+// of everything compiled here: see below); every other entry is copied as it is. Pyodide loads the whole archive as its standard library (loadPyodide's stdLibURL), so
 // nothing of it is compiled in the page at a start: a bare Pyodide compiles 125 modules at every
 // start, about 1.7 of its 2.5 s under Node.
 //
