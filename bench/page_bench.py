@@ -829,10 +829,11 @@ class PageBench:
                     result.other.append(f"{url} (HTTP {response.status})")
                     continue
                 if file == self.site / STDLIB:  # the runtime's, with its start compiled
+                    size = file.stat().st_size
                     result.runtime_files += 1
-                    result.runtime_raw += file.stat().st_size
+                    result.runtime_raw += size
                     result.runtime_gzip += self.gzip_size(file)
-                    result.runtime_from_site += file.stat().st_size
+                    result.runtime_from_site += size
                     continue
                 result.own_files += 1
                 result.own_raw += file.stat().st_size

@@ -68,15 +68,17 @@ if (job.pyscript) {
   const { default: sources } = await import(pathToFileURL(stdlib).href);
   job.pyscript.sources = sources.pyscript;
 }
-// What the start imported from the standard library's archive, taken before anything else runs.
-const imported = pyodide.runPython(`
+// The standard library's archive, and what the start imported from it: taken before anything
+// else runs (the report below runs in the same globals).
+pyodide.runPython(`
 import sys
-archive = next(path for path in sys.path if path.endswith(".zip"))
-[(name, module.__spec__.origin) for name, module in sys.modules.items()
- if (getattr(getattr(module, "__spec__", None), "origin", None) or "").startswith(archive + "/")]
-`).toJs();
+stdlib_archive = next(path for path in sys.path if path.endswith(".zip"))
+imported_at_start = [
+    (name, module.__spec__.origin) for name, module in sys.modules.items()
+    if (getattr(getattr(module, "__spec__", None), "origin", None) or "").startswith(stdlib_archive + "/")
+]
+`);
 pyodide.globals.set("job", pyodide.toPy(job));
-pyodide.globals.set("imported_at_start", pyodide.toPy(imported));
 const report = pyodide.runPython(`
 import ast, importlib._bootstrap_external as external, importlib.util, json, os, sys
 
@@ -141,7 +143,7 @@ for name in job["package"]:
 stdlib = []
 if job.get("stdlib"):
     import zipfile
-    archive = next(path for path in sys.path if path.endswith(".zip"))
+    archive = stdlib_archive
     entries = {origin[len(archive) + 1 :]: name for name, origin in imported_at_start}
     for module in job["stdlib"]["modules"]:
         spec = importlib.util.find_spec(module)
