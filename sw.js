@@ -113,7 +113,6 @@ let updateCheck = null; // the running check, shared by pages that ask at the sa
 // -- lifecycle ---------------------------------------------------------------------------------
 
 self.addEventListener("install", (event) => {
-  keepEveryRequestForTheFetchHandler(event);
   event.waitUntil(
     (async () => {
       if (!(await hasCurrentRelease(await readState()))) {
@@ -130,19 +129,6 @@ self.addEventListener("install", (event) => {
     })()
   );
 });
-
-// Chromium may send a request to the network while it starts a worker that was asleep, and
-// give the page that answer if the handler lets the request fall through ("auto preload"). Every
-// file of the game is served from this worker's caches, so that race downloads for nothing (the
-// runtime is 10 MB). Offline, it aborted a runtime module now and then (net::ERR_ABORTED) and
-// the start failed. A static route that sends every request to the fetch handler is Chromium's
-// way to opt out of it; where the Static Routing API is missing there is no such race either.
-function keepEveryRequestForTheFetchHandler(event) {
-  if (typeof event.addRoutes !== "function" || typeof URLPattern !== "function") return;
-  const everything = { condition: { urlPattern: new URLPattern({}) }, source: "fetch-event" };
-  // The opt-out only saves work: a browser that refuses the rule still gets a working worker.
-  event.waitUntil(event.addRoutes(everything).catch(() => {}));
-}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(withStateLock(deleteUnusedCaches));

@@ -39,8 +39,6 @@ NODE_MODULES = REPO_ROOT / "node_modules"
 OFFLINE_WAIT_MS = 60_000
 # Said outright, in case the harness's default ever becomes service_workers="block".
 WITH_WORKER: dict[str, Any] = {"service_workers": "allow"}
-# The parts of a URL pattern, as Chromium's DevTools protocol lists a route's condition.
-URL_PARTS = ("hash", "hostname", "password", "pathname", "port", "protocol", "search", "username")
 
 OFFLINE_READY_JS = "() => document.documentElement.dataset.offlineReady !== undefined"
 UPDATE_CHECKED_JS = "() => document.documentElement.dataset.updateAvailable !== undefined"
@@ -316,32 +314,6 @@ def test_first_visit_caches_everything_then_plays_offline(
     expect(page.get_by_text("Playing offline")).to_be_visible()
     play_to_game_over(page)
     assert refused == []
-
-
-def test_the_worker_answers_every_request_itself(
-    new_site_context: Callable[..., BrowserContext],
-) -> None:
-    """The worker opts out of Chromium's auto preload: a static route sends every request to its
-    fetch handler, so Chromium never races the cached files against the network while the worker
-    starts (a download for nothing online; offline, it aborted runtime modules)."""
-    context = new_site_context(**WITH_WORKER)
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    versions: list[dict[str, Any]] = []
-    cdp.on("ServiceWorker.workerVersionUpdated", lambda event: versions.extend(event["versions"]))
-    cdp.send("ServiceWorker.enable")
-    goto_booted(page, "")
-    wait_offline_ready(page)
-    deadline = time.monotonic() + 10
-    while not (activated := [v for v in versions if v.get("status") == "activated"]):
-        assert time.monotonic() < deadline, f"no activated worker reported: {versions}"
-        page.wait_for_timeout(50)  # lets the session's events in
-    routes = activated[-1].get("routerRules")
-    assert routes, "the worker registered no static route"
-    rules = json.loads(routes)
-    assert [(rule["condition"], rule["source"]) for rule in rules] == [
-        ({"urlPattern": dict.fromkeys(URL_PARTS, "*")}, ["fetch-event"])
-    ]
 
 
 def test_plays_offline_after_the_browser_restarts(
