@@ -121,7 +121,7 @@ def test_the_built_site_plays_offline(new_site_context: Callable[..., BrowserCon
     assert f"{origin}/yacht/data/traditional.ytb" in snapshot  # the tables, for offline hints
 
     refused = offline.block_network(page.context)
-    reload_booted(page)
+    offline.booted_offline(page, refused)
     offline.wait_offline_ready(page)
     expect(page.get_by_text("Playing offline")).to_be_visible()
     offline.play_one_turn(page)

@@ -307,6 +307,9 @@ def test_runtime_load_failure_is_explained(site_page: Page, allow_console: Any) 
     site_page.goto("")
     site_page.wait_for_function("document.documentElement.dataset.ready === 'failed'")
     expect(site_page.get_by_role("alert")).to_contain_text("could not be downloaded")
+    # The file that failed is named for whoever looks into it, not told to the player.
+    failed_file = site_page.evaluate("document.documentElement.dataset.failureFile")
+    assert failed_file.endswith("/dist/core.js"), failed_file
     expect(YachtPage(site_page).roll_button).to_be_disabled()
     expect(site_page.locator("#scorecard")).to_be_visible()
 

@@ -22,7 +22,15 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from harness import CdnMirror, StaticServer, Watch, goto_booted, reload_booted, wait_booted
+from harness import (
+    CdnMirror,
+    StaticServer,
+    Watch,
+    goto_booted,
+    reload_booted,
+    report,
+    wait_booted,
+)
 from playwright.sync_api import (
     BrowserContext,
     ConsoleMessage,
@@ -163,6 +171,21 @@ class NetworkCut:
 def block_network(context: BrowserContext) -> list[str]:
     """Cut the network for good; returns the list of refused requests (to be kept empty)."""
     return NetworkCut(context).refused
+
+
+def booted_offline(page: Page, refused: list[str], path: str | None = None) -> None:
+    """Reload ``page`` (or open ``path`` in it) with the network cut, and wait until it plays.
+
+    A start that fails says which file failed and every request the cut refused: a game
+    started from the service worker's caches should have made none.
+    """
+    try:
+        if path is None:
+            reload_booted(page)
+        else:
+            goto_booted(page, path)
+    except AssertionError as error:
+        raise AssertionError(f"{error}\n{report(refused, 'refused while offline')}") from None
 
 
 def self_hosted_copy(
@@ -309,7 +332,7 @@ def test_first_visit_caches_everything_then_plays_offline(
     assert len(watch.mirrored) == mirrored
 
     refused = block_network(page.context)
-    reload_booted(page)
+    booted_offline(page, refused)
     wait_offline_ready(page)
     expect(page.get_by_text("Playing offline")).to_be_visible()
     play_to_game_over(page)
@@ -347,7 +370,7 @@ def test_plays_offline_after_the_browser_restarts(
     try:
         refused = block_network(context)
         page = context.pages[0] if context.pages else context.new_page()
-        goto_booted(page, "")
+        booted_offline(page, refused, "")
         play_to_game_over(page)
         assert refused == []
     finally:
@@ -459,7 +482,7 @@ def test_a_new_release_is_offered_and_keeps_the_saved_game(
 
     # And the new release plays offline.
     refused = block_network(context)
-    reload_booted(page)
+    booted_offline(page, refused)
     expect_release(page, "third")
     play_one_turn(page)
     assert saved_game(page) != before  # the same game, one turn further
@@ -520,7 +543,7 @@ def test_sub_path_and_self_hosted_runtime_download_once(
         assert second < 50_000  # the update check's 304 Not Modified answers
 
         refused = block_network(context)
-        reload_booted(page)
+        booted_offline(page, refused)
         # The strategy tables are downloaded after start-up, not by PyScript: kept all the same.
         page.get_by_role("button", name="Roll", exact=True).click()
         page.get_by_role("button", name="Hint").click()

@@ -20,6 +20,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from test_offline import (
     app_snapshots,
     block_network,
+    booted_offline,
     caches_of,
     copy_site,
     expect_release,
@@ -116,7 +117,7 @@ def test_next_visit_starts_from_the_snapshot_and_plays_offline(
     assert entry["headers"]["x-yacht-release"] in entry["cache"]
 
     refused = block_network(page.context)
-    reload_booted(page)
+    booted_offline(page, refused)
     assert page.evaluate(START_JS) == "snapshot"
     # The saved game is back, and it plays on.
     assert saved_game(page) == saved

@@ -174,6 +174,9 @@ def test_a_script_missing_from_the_site_is_told_as_a_broken_site(
     site_page.wait_for_function(FAILED_JS)
     expect(site_page.get_by_role("alert")).to_contain_text("Эта копия игры неполная")
     expect(site_page.get_by_role("alert")).to_contain_text("static/runtime-pins.js")
+    site_root = site_page.url.split("?")[0]
+    failed_file = site_page.evaluate("document.documentElement.dataset.failureFile")
+    assert failed_file == site_root + "static/runtime-pins.js"
 
 
 # -- a tampered runtime ------------------------------------------------------------------------
@@ -193,6 +196,7 @@ def test_a_tampered_wasm_never_runs_and_the_player_is_told(
     page.goto("")
     page.wait_for_function(FAILED_JS)
     assert page.evaluate("document.documentElement.dataset.failure") == "tampered"
+    assert page.evaluate("document.documentElement.dataset.failureFile") == WASM_URL
     notice = page.get_by_role("alert")
     expect(notice).to_contain_text("did not match its published fingerprint, so it was not run")
     expect(YachtPage(page).roll_button).to_be_disabled()

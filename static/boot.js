@@ -172,11 +172,14 @@
   }
 
   // The start-up has failed for `reason` (a key of TEXTS); the first reason found is told.
-  function fail(reason, detail) {
+  // `file`, the address of the file that failed when one did, is kept in data-failure-file for
+  // whoever looks into it (a player's report, a test's message); the player is told in words.
+  function fail(reason, detail, file) {
     if (failed || ready()) return;
     failed = true;
     document.documentElement.setAttribute("data-ready", "failed");
     document.documentElement.setAttribute("data-failure", reason);
+    if (file) document.documentElement.setAttribute("data-failure-file", file);
     tell(detail ? text(reason) + " " + detail : text(reason), true);
   }
 
@@ -225,7 +228,7 @@
     }
     return nativeFetch.apply(this, arguments).then(function (response) {
       if (sameOrigin(url) && missing(response.status) && !optional(url)) {
-        fail("broken", sitePath(url));
+        fail("broken", sitePath(url), url.href);
       }
       if (!pinned) return response;
       return compiledWhileChecked(url, response)
@@ -259,11 +262,11 @@
       })
       .then(
         function (intact) {
-          if (!intact) fail("tampered");
+          if (!intact) fail("tampered", "", url.href);
           return intact;
         },
         function (error) {
-          fail("failed"); // the download broke off: Pyodide would wait for it forever
+          fail("failed", "", url.href); // the download broke off: Pyodide would wait for it forever
           throw error;
         }
       );
@@ -293,12 +296,12 @@
   function checked(url, pinned, response) {
     if (response.headers.get("x-yacht-integrity") === "mismatch") {
       // The service worker compared the file already (sw.js).
-      fail("tampered");
+      fail("tampered", "", url.href);
       throw new TypeError(url.href + " does not match its pinned SHA-256");
     }
     if (!response.ok) {
       // Pyodide waits forever for a WebAssembly file that failed: say so now.
-      fail(sameOrigin(url) && missing(response.status) ? "broken" : "failed");
+      fail(sameOrigin(url) && missing(response.status) ? "broken" : "failed", "", url.href);
       return response;
     }
     return response
@@ -309,7 +312,7 @@
       })
       .then(function (matches) {
         if (matches) return response;
-        fail("tampered");
+        fail("tampered", "", url.href);
         throw new TypeError(url.href + " does not match its pinned SHA-256");
       });
   }
@@ -325,15 +328,16 @@
       if (!target || (target.tagName !== "SCRIPT" && target.tagName !== "LINK")) return;
       var url = new URL(target.src || target.href, window.location.href);
       if (!sameOrigin(url)) {
-        fail("failed");
+        fail("failed", "", url.href);
         return;
       }
       nativeFetch(url.href, { method: "HEAD", cache: "no-store" }).then(
         function (response) {
-          fail(missing(response.status) ? "broken" : "failed", missing(response.status) ? sitePath(url) : "");
+          var gone = missing(response.status);
+          fail(gone ? "broken" : "failed", gone ? sitePath(url) : "", url.href);
         },
         function () {
-          fail("failed");
+          fail("failed", "", url.href);
         }
       );
     },
