@@ -377,6 +377,99 @@ def test_plays_offline_after_the_browser_restarts(
         context.close()
 
 
+# -- an installed game whose start fails ---------------------------------------------------------
+
+DROP_FROM_RUNTIME_CACHE_JS = """async (url) => {
+  const name = (await caches.keys()).find((key) => key.endsWith(':runtime'));
+  return (await caches.open(name)).delete(url);
+}"""
+RESTARTED_AT_JS = "() => sessionStorage.getItem('yacht:restarted-at')"
+FAILED_JS = "() => document.documentElement.dataset.ready === 'failed'"
+
+
+def core_js(page: Page) -> str:
+    """PyScript's core.js as the page loaded it: the runtime's first module."""
+    loaded: list[str] = page.evaluate(LOADED_JS)
+    return next(url for url in loaded if url.endswith("/dist/core.js"))
+
+
+def count_starts(page: Page) -> list[str]:
+    """The documents ``page`` loads from now on (a reload is one), as a growing list."""
+    starts: list[str] = []
+    page.on("framenavigated", lambda frame: frame == page.main_frame and starts.append(frame.url))
+    return starts
+
+
+def test_an_installed_game_whose_start_fails_starts_again_by_itself(
+    new_site_context: Callable[..., BrowserContext], allow_console: Callable[[str], None]
+) -> None:
+    allow_console("core.js")
+    allow_console("Failed to fetch")
+    context = new_site_context(**WITH_WORKER)
+    page = context.new_page()
+    goto_booted(page, "")
+    wait_settled(page)
+    play_one_turn(page)
+    saved = saved_game(page)
+
+    # The worker no longer holds PyScript's core.js, and fetching it fails during the next start
+    # only: the page's first start fails on it, and its own second start gets it.
+    core = core_js(page)
+    assert page.evaluate(DROP_FROM_RUNTIME_CACHE_JS, core)
+    starts = count_starts(page)
+    failed_for: list[str] = []
+
+    def fail_the_first_start(route: Route) -> None:
+        if len(starts) < 2:
+            failed_for.append(starts[-1] if starts else "before the reload")
+            route.abort("failed")
+        else:
+            route.fallback()
+
+    context.route(core, fail_the_first_start)
+    reload_booted(page)
+    assert failed_for, "the first start asked the network for core.js"
+    assert len(starts) == 2, starts  # the test's reload, then the page's own
+    assert page.evaluate(RESTARTED_AT_JS) is not None
+    assert page.get_attribute("html", "data-failure") is None
+    expect(page.get_by_role("alert")).to_be_hidden()
+    assert saved_game(page) == saved
+    play_one_turn(page)
+
+
+def test_an_installed_game_that_cannot_start_says_so_after_one_restart(
+    new_site_context: Callable[..., BrowserContext], allow_console: Callable[[str], None]
+) -> None:
+    allow_console("core.js")
+    allow_console("Failed to fetch")
+    allow_console("ERR_INTERNET_DISCONNECTED")
+    context = new_site_context(**WITH_WORKER)
+    page = context.new_page()
+    goto_booted(page, "?lang=pl")
+    wait_settled(page)
+
+    # Offline, with core.js gone from the worker's cache: no start can succeed.
+    core = core_js(page)
+    assert page.evaluate(DROP_FROM_RUNTIME_CACHE_JS, core)
+    starts = count_starts(page)
+    cut = NetworkCut(context)
+    page.reload()
+    page.wait_for_function(FAILED_JS, timeout=OFFLINE_WAIT_MS)
+    # A page that restarts marks itself "restarting", never "failed": this one told the player.
+    assert len(starts) == 2, starts
+    assert page.get_attribute("html", "data-failure") == "failed"
+    assert page.get_attribute("html", "data-failure-file") == core
+    notice = page.get_by_role("alert")
+    expect(notice).to_contain_text("z plików zapisanych na tym urządzeniu")
+    expect(notice).not_to_contain_text("cdn.jsdelivr.net")
+    assert any(request.startswith(core) for request in cut.refused), cut.refused
+
+    # What the notice advises works: online again, a reload starts the game.
+    cut.restore()
+    reload_booted(page)
+    assert len(starts) == 3, starts
+
+
 @pytest.fixture
 def switchable_site(
     tmp_path: Path, serve_directory: Callable[..., StaticServer]

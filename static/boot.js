@@ -8,6 +8,8 @@
 //   change on the player's side fixes);
 // - a runtime file does not match the SHA-256 pinned in static/runtime-pins.js: it is never
 //   handed to Pyodide, so it never runs.
+// An installed game (one the service worker serves from this device) whose start fails to load
+// a file reloads by itself once first, and is then told that, not to check its connection.
 // Loaded before everything else that can fail, PyScript included (deferred scripts run in
 // document order), so it sees their errors and its fetch() wrapper every file they ask for.
 (function () {
@@ -32,6 +34,10 @@
         "The server that delivers the game engine (cdn.jsdelivr.net) has not answered for " +
         "20 seconds. The game starts as soon as it does; if nothing changes, reload the " +
         "page, or try again later.",
+      installed:
+        "The game could not start from the files kept on this device. Reload the page; if " +
+        "it still does not start, reload it once while online, so that the game can fetch " +
+        "its files again. Your saved games are untouched.",
       broken:
         "This copy of the game is incomplete: the site did not send one of its own files. " +
         "Your connection is fine and nothing on your side can fix it; please try again " +
@@ -55,6 +61,10 @@
         "Сервер, с которого загружается движок игры (cdn.jsdelivr.net), не отвечает уже " +
         "20 секунд. Игра запустится, как только он ответит; если ничего не меняется, " +
         "обновите страницу или попробуйте позже.",
+      installed:
+        "Игра не смогла запуститься из файлов, сохранённых на этом устройстве. Обновите " +
+        "страницу; если игра так и не запустится, обновите её ещё раз при подключении к " +
+        "интернету, чтобы она заново загрузила свои файлы. Ваши сохранённые игры не затронуты.",
       broken:
         "Эта копия игры неполная: сайт не отдал один из своих файлов. С вашим соединением " +
         "всё в порядке, и с вашей стороны это не исправить; попробуйте позже. Не хватает:",
@@ -77,6 +87,10 @@
         "Сервер, з якого завантажується рушій гри (cdn.jsdelivr.net), не відповідає вже " +
         "20 секунд. Гра запуститься, щойно він відповість; якщо нічого не змінюється, " +
         "оновіть сторінку або спробуйте пізніше.",
+      installed:
+        "Гра не змогла запуститися з файлів, збережених на цьому пристрої. Оновіть " +
+        "сторінку; якщо гра так і не запуститься, оновіть її ще раз із підключенням до " +
+        "інтернету, щоб вона знову завантажила свої файли. Ваші збережені ігри не зачеплено.",
       broken:
         "Ця копія гри неповна: сайт не надіслав один зі своїх файлів. З вашим з'єднанням " +
         "усе гаразд, і з вашого боку цього не виправити; спробуйте пізніше. Бракує:",
@@ -99,6 +113,10 @@
         "Serwer, z którego pobierany jest silnik gry (cdn.jsdelivr.net), nie odpowiada od " +
         "20 sekund. Gra ruszy, gdy tylko odpowie; jeśli nic się nie zmienia, odśwież " +
         "stronę albo spróbuj później.",
+      installed:
+        "Gra nie mogła wystartować z plików zapisanych na tym urządzeniu. Odśwież stronę; " +
+        "jeśli nadal nie rusza, odśwież ją jeszcze raz przy włączonym internecie, aby gra " +
+        "pobrała swoje pliki na nowo. Zapisane gry są nietknięte.",
       broken:
         "Ta kopia gry jest niekompletna: strona nie wysłała jednego ze swoich plików. Twoje " +
         "połączenie działa i nic po twojej stronie tego nie naprawi; spróbuj później. Brakuje:",
@@ -122,6 +140,10 @@
         "Serveris, no kura ielādē spēles dzinēju (cdn.jsdelivr.net), neatbild jau 20 " +
         "sekundes. Spēle sāksies, tiklīdz tas atbildēs; ja nekas nemainās, pārlādējiet " +
         "lapu vai mēģiniet vēlāk.",
+      installed:
+        "Spēli neizdevās palaist no šajā ierīcē saglabātajiem failiem. Pārlādējiet lapu; ja " +
+        "spēle joprojām nesākas, pārlādējiet to vēlreiz, kad ir interneta savienojums, lai " +
+        "spēle no jauna lejupielādētu savus failus. Jūsu saglabātās spēles nav skartas.",
       broken:
         "Šī spēles kopija ir nepilnīga: vietne neatsūtīja vienu no saviem failiem. Jūsu " +
         "savienojums ir kārtībā, un no jūsu puses to nevar salabot; mēģiniet vēlāk. Trūkst:",
@@ -177,10 +199,42 @@
   function fail(reason, detail, file) {
     if (failed || ready()) return;
     failed = true;
+    if (reason === "failed" && installed() && restartedOnce()) return;
     document.documentElement.setAttribute("data-ready", "failed");
     document.documentElement.setAttribute("data-failure", reason);
     if (file) document.documentElement.setAttribute("data-failure-file", file);
-    tell(detail ? text(reason) + " " + detail : text(reason), true);
+    // An installed game failed once more after its own restart: the connection is not to blame.
+    var told = reason === "failed" && installed() ? "installed" : reason;
+    tell(detail ? text(told) + " " + detail : text(told), true);
+  }
+
+  // -- an installed game that fails to start --------------------------------------------------
+
+  // A page the service worker controls is an installed game: its files are on this device, so
+  // a failed download there is no lost connection. Chromium has been seen (rarely, just after the
+  // worker switched releases) to fail a module the worker holds; a second start loads it. So
+  // such a page reloads by itself once, before anything is told — at most once a minute (the
+  // time is kept in sessionStorage, which survives the reload), so a start that keeps failing
+  // is told, not looped.
+  var RESTARTED_AT_KEY = "yacht:restarted-at";
+  var RESTART_AT_MOST_EVERY_MS = 60000;
+
+  function installed() {
+    return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+  }
+
+  function restartedOnce() {
+    try {
+      var last = Number(window.sessionStorage.getItem(RESTARTED_AT_KEY)) || 0;
+      var since = Date.now() - last;
+      if (since >= 0 && since < RESTART_AT_MOST_EVERY_MS) return false;
+      window.sessionStorage.setItem(RESTARTED_AT_KEY, String(Date.now()));
+    } catch (error) {
+      return false; // no storage: a reload could not know that it was the second try
+    }
+    document.documentElement.setAttribute("data-ready", "restarting");
+    window.location.reload();
+    return true;
   }
 
   function sameOrigin(url) {
