@@ -383,7 +383,7 @@ DROP_FROM_RUNTIME_CACHE_JS = """async (url) => {
   const name = (await caches.keys()).find((key) => key.endsWith(':runtime'));
   return (await caches.open(name)).delete(url);
 }"""
-RESTARTED_AT_JS = "() => sessionStorage.getItem('yacht:restarted-at')"
+RESTARTED_FOR_JS = "() => sessionStorage.getItem('yacht:restarted-for')"
 FAILED_JS = "() => document.documentElement.dataset.ready === 'failed'"
 
 
@@ -430,7 +430,7 @@ def test_an_installed_game_whose_start_fails_starts_again_by_itself(
     reload_booted(page)
     assert failed_for, "the first start asked the network for core.js"
     assert len(starts) == 2, starts  # the test's reload, then the page's own
-    assert page.evaluate(RESTARTED_AT_JS) is not None
+    assert page.evaluate(RESTARTED_FOR_JS) == core
     assert page.get_attribute("html", "data-failure") is None
     expect(page.get_by_role("alert")).to_be_hidden()
     assert saved_game(page) == saved

@@ -199,7 +199,7 @@
   function fail(reason, detail, file) {
     if (failed || ready()) return;
     failed = true;
-    if (reason === "failed" && installed() && restartedOnce()) return;
+    if (reason === "failed" && installed() && restartedOnce(file)) return;
     document.documentElement.setAttribute("data-ready", "failed");
     document.documentElement.setAttribute("data-failure", reason);
     if (file) document.documentElement.setAttribute("data-failure-file", file);
@@ -215,20 +215,23 @@
   // worker switched releases) to fail a module the worker holds; a second start loads it. So
   // such a page reloads by itself once, before anything is told — at most once a minute (the
   // time is kept in sessionStorage, which survives the reload), so a start that keeps failing
-  // is told, not looped.
+  // is told, not looped. The file that failed is kept too (yacht:restarted-for), for whoever
+  // looks into it.
   var RESTARTED_AT_KEY = "yacht:restarted-at";
+  var RESTARTED_FOR_KEY = "yacht:restarted-for";
   var RESTART_AT_MOST_EVERY_MS = 60000;
 
   function installed() {
     return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
   }
 
-  function restartedOnce() {
+  function restartedOnce(file) {
     try {
       var last = Number(window.sessionStorage.getItem(RESTARTED_AT_KEY)) || 0;
       var since = Date.now() - last;
       if (since >= 0 && since < RESTART_AT_MOST_EVERY_MS) return false;
       window.sessionStorage.setItem(RESTARTED_AT_KEY, String(Date.now()));
+      window.sessionStorage.setItem(RESTARTED_FOR_KEY, file || "");
     } catch (error) {
       return false; // no storage: a reload could not know that it was the second try
     }
