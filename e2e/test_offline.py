@@ -400,22 +400,32 @@ def count_starts(page: Page) -> list[str]:
     return starts
 
 
+def installed_game_without_core_js(
+    new_site_context: Callable[..., BrowserContext],
+    allow_console: Callable[[str], None],
+    path: str = "",
+) -> tuple[Page, str]:
+    """An installed game (booted online, cached for offline play) whose worker has since lost
+    PyScript's core.js; returns its page and core.js's address."""
+    allow_console("core.js")
+    allow_console("Failed to fetch")
+    page = new_site_context(**WITH_WORKER).new_page()
+    goto_booted(page, path)
+    wait_settled(page)
+    core = core_js(page)
+    assert page.evaluate(DROP_FROM_RUNTIME_CACHE_JS, core)
+    return page, core
+
+
 def test_an_installed_game_whose_start_fails_starts_again_by_itself(
     new_site_context: Callable[..., BrowserContext], allow_console: Callable[[str], None]
 ) -> None:
-    allow_console("core.js")
-    allow_console("Failed to fetch")
-    context = new_site_context(**WITH_WORKER)
-    page = context.new_page()
-    goto_booted(page, "")
-    wait_settled(page)
+    page, core = installed_game_without_core_js(new_site_context, allow_console)
     play_one_turn(page)
     saved = saved_game(page)
 
-    # The worker no longer holds PyScript's core.js, and fetching it fails during the next start
-    # only: the page's first start fails on it, and its own second start gets it.
-    core = core_js(page)
-    assert page.evaluate(DROP_FROM_RUNTIME_CACHE_JS, core)
+    # Fetching core.js fails during the next start only: the page's first start fails on it,
+    # and its own second start gets it.
     starts = count_starts(page)
     failed_for: list[str] = []
 
@@ -426,7 +436,7 @@ def test_an_installed_game_whose_start_fails_starts_again_by_itself(
         else:
             route.fallback()
 
-    context.route(core, fail_the_first_start)
+    page.context.route(core, fail_the_first_start)
     reload_booted(page)
     assert failed_for, "the first start asked the network for core.js"
     assert len(starts) == 2, starts  # the test's reload, then the page's own
@@ -440,19 +450,12 @@ def test_an_installed_game_whose_start_fails_starts_again_by_itself(
 def test_an_installed_game_that_cannot_start_says_so_after_one_restart(
     new_site_context: Callable[..., BrowserContext], allow_console: Callable[[str], None]
 ) -> None:
-    allow_console("core.js")
-    allow_console("Failed to fetch")
     allow_console("ERR_INTERNET_DISCONNECTED")
-    context = new_site_context(**WITH_WORKER)
-    page = context.new_page()
-    goto_booted(page, "?lang=pl")
-    wait_settled(page)
+    page, core = installed_game_without_core_js(new_site_context, allow_console, "?lang=pl")
 
     # Offline, with core.js gone from the worker's cache: no start can succeed.
-    core = core_js(page)
-    assert page.evaluate(DROP_FROM_RUNTIME_CACHE_JS, core)
     starts = count_starts(page)
-    cut = NetworkCut(context)
+    cut = NetworkCut(page.context)
     page.reload()
     page.wait_for_function(FAILED_JS, timeout=OFFLINE_WAIT_MS)
     # A page that restarts marks itself "restarting", never "failed": this one told the player.
