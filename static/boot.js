@@ -199,12 +199,13 @@
   function fail(reason, detail, file) {
     if (failed || ready()) return;
     failed = true;
-    if (reason === "failed" && installed() && restartedOnce(file)) return;
+    var onDevice = reason === "failed" && installed();
+    if (onDevice && restartOnce(file)) return;
     document.documentElement.setAttribute("data-ready", "failed");
     document.documentElement.setAttribute("data-failure", reason);
     if (file) document.documentElement.setAttribute("data-failure-file", file);
     // An installed game failed once more after its own restart: the connection is not to blame.
-    var told = reason === "failed" && installed() ? "installed" : reason;
+    var told = onDevice ? "installed" : reason;
     tell(detail ? text(told) + " " + detail : text(told), true);
   }
 
@@ -225,7 +226,8 @@
     return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
   }
 
-  function restartedOnce(file) {
+  // Reloads the page unless it did so less than a minute ago; whether it did.
+  function restartOnce(file) {
     try {
       var last = Number(window.sessionStorage.getItem(RESTARTED_AT_KEY)) || 0;
       var since = Date.now() - last;
