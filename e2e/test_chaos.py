@@ -48,7 +48,10 @@ MONKEY_JS = """async ([seed, count, rulesetValue]) => {
   const pick = (items) => items[Math.floor(rand() * items.length)];
   // A move waiting for the game's lock is made at its grant: settling waits until no change
   // waits any more, so each action meets the board the last one left.
-  const settle = SETTLED;
+  const settle = async () => {
+    const stuck = await (SETTLED)();
+    if (stuck !== null) throw new Error(`the page did not settle: ${stuck}`);
+  };
   const KEYS = ['1', '2', '3', '4', '5', 'r', 'R', ' ', 'u', 'U', 'h', 'n', 'x', 'Enter', 'Tab'];
   const LEFT_OUT = new Set(['export', 'import', 'import-file', 'app-update-reload']);
   const reachable = (el) => !el.disabled && !LEFT_OUT.has(el.id) && el.checkVisibility()

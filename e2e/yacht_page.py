@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 SNAPSHOT_JS = """() => ({
@@ -38,25 +39,48 @@ LANDED_JS = """() => {
 game's own record, which R and Space go by) and takes the pointer again."""
 
 
-SETTLED_JS = """async () => {
-  if (!navigator.locks) return true;
+SETTLE_LIMIT_MS = 30_000
+"""How long a settle may wait. A move takes milliseconds, a few hundred on a loaded machine:
+past this, something is stuck, and the test fails saying what rather than hanging the run."""
+
+SETTLED_JS = """async (limit) => {
+  limit ??= LIMIT_MS;  // Playwright passes null, not undefined, when no argument is given
+  if (!navigator.locks) return null;
+  const started = performance.now();
+  const late = () => performance.now() - started > limit;
+  const locks = async () => {
+    const now = await navigator.locks.query();
+    const game = (list) => list.filter((lock) => lock.name === 'yacht:game')
+      .map((lock) => `${lock.mode} by client ${lock.clientId}`);
+    return `held: [${game(now.held).join(', ')}], pending: [${game(now.pending).join(', ')}]`;
+  };
   const waiting = async () =>
     (await navigator.locks.query()).pending.some((lock) => lock.name === 'yacht:game');
   const task = () => new Promise((done) => setTimeout(done, 5));
   do {
-    while (await waiting()) await task();
+    while (await waiting()) {
+      if (late()) return `a change still waits for the game's lock after ${limit} ms ` +
+        `(${await locks()}; page ${document.visibilityState}, focused: ${document.hasFocus()})`;
+      await task();
+    }
     await task();  // the grant's own task, should it come after the answer to the query
   } while (await waiting());
   // What a move puts off until it is on screen (the game-over dialog) runs in a task queued
   // from the next frame: this one is queued after it.
-  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-  return true;
-}"""
+  const framed = await Promise.race([
+    new Promise((done) => requestAnimationFrame(() => setTimeout(() => done(true), 0))),
+    new Promise((done) => setTimeout(() => done(false), limit)),
+  ]);
+  if (!framed) return `no frame came in ${limit} ms (page ${document.visibilityState}, ` +
+    `focused: ${document.hasFocus()}; ${await locks()})`;
+  return null;
+}""".replace("LIMIT_MS", str(SETTLE_LIMIT_MS))
 """Resolves once no change to the stored game waits for the game's Web Lock: every move and new
 game asked before it has been made, stored and shown, with what it put off until after its frame.
 (A move of the tab in use is made in its click's own task; one asked while another tab held the
 lock, at the grant.) The lock is only looked at, never taken: the tab in use keeps it, as it does
-for a player."""
+for a player. Resolves to null, or to what is stuck once ``limit`` ms have passed (a client
+that both holds the lock and waits for it is a page waiting for itself)."""
 
 
 def open_menu(page: Page) -> Locator:
@@ -110,7 +134,9 @@ class YachtPage:
 
     def settle(self) -> None:
         """Wait until every move and new game asked so far is made and stored."""
-        self.page.evaluate(SETTLED_JS)
+        stuck = self.page.evaluate(SETTLED_JS)
+        if stuck is not None:
+            pytest.fail(f"the page did not settle: {stuck}", pytrace=False)
 
     def roll(self) -> None:
         self.settle()
