@@ -48,7 +48,7 @@ check: install-python
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	HYPOTHESIS_PROFILE=check $(BIN)/pytest tests -q -m 'not slow'
+	HYPOTHESIS_PROFILE=check $(BIN)/pytest tests -q -m 'not slow' -n auto
 
 install: $(PY_STAMP) $(NPM_STAMP)
 	$(BIN)/python e2e/harness/browser.py
@@ -73,7 +73,7 @@ typecheck: install
 	$(BIN)/mypy
 
 pytest: install
-	$(BIN)/pytest
+	$(BIN)/pytest --durations=10
 
 bench: install
 	$(BIN)/python bench/page_bench.py $(BENCH_ARGS)
