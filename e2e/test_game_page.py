@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 from harness import goto_booted, reload_booted
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from yacht_page import YachtPage, open_menu
 
 import yacht
+from yacht.i18n import LANGUAGES
 from yacht.saves.game_record import GAME_RECORD
 
 
@@ -312,6 +313,45 @@ def test_runtime_load_failure_is_explained(site_page: Page, allow_console: Any) 
     assert failed_file.endswith("/dist/core.js"), failed_file
     expect(YachtPage(site_page).roll_button).to_be_disabled()
     expect(site_page.locator("#scorecard")).to_be_visible()
+
+
+FAILED_START_LAYOUT_JS = """() => {
+  const box = (selector) => document.querySelector(selector).getBoundingClientRect();
+  const messages = document.querySelector('.messages');
+  const room = messages.getBoundingClientRect(), notice = box('#notice');
+  return {
+    inside: notice.top >= room.top - 0.5 && notice.bottom <= room.bottom + 0.5,
+    scrolls: messages.scrollHeight > messages.clientHeight + 1,
+    rollOnScreen: box('#roll').bottom <= innerHeight,
+    pageScrolls: document.documentElement.scrollHeight > innerHeight,
+  };
+}"""
+
+
+def test_a_failed_start_on_a_small_phone_shows_its_whole_notice(
+    new_site_context: Callable[..., BrowserContext], allow_console: Any
+) -> None:
+    """The notice says what went wrong, what to do and that the saved games are safe: on the
+    smallest phone, in every language, all of it shows without scrolling (the empty scorecard
+    gives up its room)."""
+    allow_console("Failed to load resource")
+    allow_console("core.js")
+    # No worker: it would keep core.js for the next language's start.
+    context = new_site_context(service_workers="block", viewport={"width": 360, "height": 740})
+    context.route("**/core.js", lambda route: route.abort())
+    site_page = context.new_page()
+    for language in LANGUAGES:
+        site_page.goto(f"?lang={language}")
+        site_page.wait_for_function("document.documentElement.dataset.ready === 'failed'")
+        expect(site_page.get_by_role("alert")).to_be_visible()
+        layout = site_page.evaluate(FAILED_START_LAYOUT_JS)
+        assert layout == {
+            "inside": True,
+            "scrolls": False,
+            "rollOnScreen": True,
+            "pageScrolls": False,
+        }, language
+        expect(site_page.locator("#scorecard")).to_be_hidden()
 
 
 def test_saved_record_is_the_engine_format(game: YachtPage) -> None:
