@@ -115,6 +115,25 @@ def test_a_hanging_cdn_still_paints_the_board_at_once(
     expect(page.locator("#notice")).to_be_hidden()
 
 
+def test_the_board_is_in_the_players_language_before_python_starts(
+    new_site_context: Callable[..., BrowserContext],
+) -> None:
+    """A Polish player never sees an English board while the runtime loads (here: never)."""
+    page = hanging_cdn_page(new_site_context)
+    page.goto("?lang=pl", wait_until="commit")
+    tr = translator("pl")
+    expect(page.locator("html")).to_have_attribute("lang", "pl")
+    expect(page.locator("#ruleset-title")).to_have_text(tr.gettext("Traditional Yacht"))
+    rows = page.locator("#scorecard tbody th")
+    expect(rows.first).to_have_text(tr.pgettext("category", "Ones"))
+    expect(rows.last).to_have_text(tr.gettext("Total"))
+    seat = tr.gettext("Player {number}").format(number=1)
+    expect(page.locator("#scorecard thead th.current")).to_have_text(seat)
+    expect(page.get_by_role("button", name=tr.gettext("Hint"), exact=True)).to_be_visible()
+    expect(page.get_by_role("group", name=tr.gettext("Dice"))).to_be_visible()
+    assert page.evaluate("document.documentElement.dataset.ready") == "false"
+
+
 def test_a_hanging_cdn_is_told_within_20_seconds(
     new_site_context: Callable[..., BrowserContext],
 ) -> None:

@@ -173,6 +173,9 @@
     return "en";
   }
 
+  // static/page-language.js puts the page's texts in the same language.
+  self.yachtLanguage = language;
+
   function text(key) {
     return TEXTS[language()][key];
   }

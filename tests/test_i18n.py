@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ast
 import re
+from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
@@ -11,7 +13,10 @@ import yacht
 from yacht.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, Catalog, negotiate, read_po, translator
 from yacht.rules.rulesets import RULESETS
 from yacht.tools.messages_catalog import TEMPLATE, collect, placeholders, template
+from yacht.tools.page_texts import PAGE_TEXTS, new_board_headings, page_texts
 from yacht.views.board import board_view
+
+ROOT = Path(__file__).resolve().parents[1]
 
 TRANSLATED = sorted(code for code in LANGUAGES if code != "en")
 
@@ -36,6 +41,73 @@ def test_template_is_up_to_date() -> None:
     assert TEMPLATE.read_text(encoding="utf-8") == template(collect()), (
         "run: python -m yacht messages"
     )
+
+
+def test_the_page_texts_for_the_browser_are_up_to_date() -> None:
+    assert PAGE_TEXTS.read_text(encoding="utf-8") == page_texts(), "run: python -m yacht messages"
+
+
+class _StaticBoard(HTMLParser):
+    """The scorecard index.html shows before Python draws the game's: its title, the category
+    column's headings, the seat's, each row's name by its data-row, and the status's room."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.title = ""
+        self.status_room = ""
+        self.corners: list[str] = []
+        self.seats: list[str] = []
+        self.rows: dict[str, str] = {}
+        self._row: str | None = None
+        self._reading: tuple[str, str] | None = None  # (tag, what) of the text being read
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "tr":
+            self._row = values.get("data-row")
+        if values.get("id") == "ruleset-title":
+            self._reading = (tag, "title")
+        elif values.get("id") == "status-room":
+            self._reading = (tag, "status_room")
+        elif values.get("class") == "corner-label":
+            self.corners.append("")
+            self._reading = (tag, "corner")
+        elif values.get("class") == "current":
+            self.seats.append("")
+            self._reading = (tag, "seat")
+        elif tag == "th" and self._row is not None:
+            self.rows[self._row] = ""
+            self._reading = (tag, "row")
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._reading is not None and self._reading[0] == tag:
+            self._reading = None
+
+    def handle_data(self, data: str) -> None:
+        what = self._reading[1] if self._reading else None
+        if what == "title":
+            self.title += data
+        elif what == "status_room":
+            self.status_room += data
+        elif what == "corner":
+            self.corners[-1] += data
+        elif what == "seat":
+            self.seats[-1] += data
+        elif what == "row" and self._row is not None:
+            self.rows[self._row] += data
+
+
+def test_the_board_before_python_is_a_new_games_and_is_translated_row_by_row() -> None:
+    """static/page-language.js finds in index.html's scorecard the rows and headings it has a
+    translation of: the page's scorecard is the one the game draws for a new game."""
+    static = _StaticBoard()
+    static.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    english = new_board_headings(ENGLISH)
+    assert static.title == english["title"]
+    assert static.corners == [english["category"]] * 2  # the heading row and its mirror
+    assert static.seats == [english["seat"]] * 2
+    assert static.status_room == english["status_room"]
+    assert static.rows == english["rows"]
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

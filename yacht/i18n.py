@@ -26,6 +26,9 @@ LANGUAGES: dict[str, str] = {
 
 DEFAULT_LANGUAGE = "en"
 
+TRANSLATED_ATTRIBUTES = ("aria-label", "content")
+"""Attributes whose English text an element of index.html carries as data-i18n-<attribute>."""
+
 Key = tuple[str | None, str]
 """A message's context (None for none) and its English text."""
 

@@ -47,10 +47,12 @@ def _parser() -> argparse.ArgumentParser:
     play.set_defaults(run=_run_play)
 
     messages = commands.add_parser(
-        "messages", help="write the translation template yacht/locale/messages.pot"
+        "messages",
+        help="write the translation template yacht/locale/messages.pot and the page's texts"
+        " for the browser, static/page-texts.js",
     )
     messages.add_argument(
-        "--check", action="store_true", help="fail if the template is out of date instead"
+        "--check", action="store_true", help="fail if either is out of date instead"
     )
     messages.set_defaults(run=_run_messages)
 
@@ -113,16 +115,22 @@ def _run_tables(args: argparse.Namespace) -> int:
 
 def _run_messages(args: argparse.Namespace) -> int:
     from yacht.tools.messages_catalog import TEMPLATE, collect, template
+    from yacht.tools.page_texts import PAGE_TEXTS, page_texts
 
-    text = template(collect())
+    made = {TEMPLATE: template(collect()), PAGE_TEXTS: page_texts()}
     if args.check:
-        current = TEMPLATE.read_text(encoding="utf-8") if TEMPLATE.exists() else ""
-        if current != text:
-            print(f"{TEMPLATE} is out of date: run python -m yacht messages", file=sys.stderr)
-            return 1
-        return 0
-    TEMPLATE.write_text(text, encoding="utf-8")
-    print(f"wrote {TEMPLATE} ({text.count('msgid ') - 1} messages)")
+        stale = [
+            path
+            for path, text in made.items()
+            if (path.read_text(encoding="utf-8") if path.exists() else "") != text
+        ]
+        for path in stale:
+            print(f"{path} is out of date: run python -m yacht messages", file=sys.stderr)
+        return 1 if stale else 0
+    for path, text in made.items():
+        path.write_text(text, encoding="utf-8")
+    text = made[TEMPLATE]
+    print(f"wrote {TEMPLATE} ({text.count('msgid ') - 1} messages) and {PAGE_TEXTS}")
     return 0
 
 

@@ -12,13 +12,12 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
-from yacht.i18n import Key
+from yacht.i18n import TRANSLATED_ATTRIBUTES, Key
 from yacht.rules.rulesets import RULESETS
 
 PACKAGE = Path(__file__).resolve().parents[1]
 ROOT = PACKAGE.parent
 TEMPLATE = PACKAGE / "locale" / "messages.pot"
-TRANSLATED_ATTRIBUTES = ("aria-label", "content")
 
 
 @dataclass
@@ -48,7 +47,7 @@ def collect() -> dict[Key, Message]:
         add((None, ruleset.title), "yacht/rules/rulesets.py")
         for category in ruleset.categories:
             add(("category", ruleset.name_of(category)), "yacht/rules/rulesets.py")
-    for text in _html_messages((ROOT / "index.html").read_text(encoding="utf-8")):
+    for text in html_messages((ROOT / "index.html").read_text(encoding="utf-8")):
         add((None, text), "index.html")
     return found
 
@@ -148,7 +147,8 @@ class _MarkedText(HTMLParser):
                 text.append(data)
 
 
-def _html_messages(html: str) -> list[str]:
+def html_messages(html: str) -> list[str]:
+    """The texts index.html marks for translation, in page order (English: the message ids)."""
     parser = _MarkedText()
     parser.feed(html)
     return parser.messages

@@ -13,16 +13,13 @@ from typing import TYPE_CHECKING, Any
 from pyodide.ffi import to_js
 from pyscript import document, window
 
-from yacht.i18n import LANGUAGES, Translator, negotiate
+from yacht.i18n import LANGUAGES, TRANSLATED_ATTRIBUTES, Translator, negotiate
 from yacht.rules.rulesets import RuleSet
 from yacht.web.batched_writes import BatchedWriter
 from yacht.web.page import Element, by_id, create, query_param
 
 if TYPE_CHECKING:  # loaded when first used
     from yacht.views.guide import Section
-
-# Attributes whose English text an element carries as data-i18n-<attribute>.
-TRANSLATED_ATTRIBUTES = ("aria-label", "content")
 
 
 def choose_language(remembered: str | None) -> str:
