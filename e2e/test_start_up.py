@@ -123,6 +123,7 @@ def test_the_board_is_in_the_players_language_before_python_starts(
     page.goto("?lang=pl", wait_until="commit")
     tr = translator("pl")
     expect(page.locator("html")).to_have_attribute("lang", "pl")
+    expect(page.locator("#language")).to_have_value("pl")
     expect(page.locator("#ruleset-title")).to_have_text(tr.gettext("Traditional Yacht"))
     rows = page.locator("#scorecard tbody th")
     expect(rows.first).to_have_text(tr.pgettext("category", "Ones"))

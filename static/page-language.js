@@ -10,37 +10,53 @@
   var page = self.yachtPageTexts;
   var translated = page && page.languages[language];
   if (!translated) return; // English, as written
-  var texts = translated.texts;
-  document.documentElement.lang = language;
-  var marked = document.querySelectorAll("[data-i18n]");
-  for (var i = 0; i < marked.length; i++) {
-    var element = marked[i];
-    var message =
-      element.getAttribute("data-i18n") || element.textContent.split(/\s+/).filter(Boolean).join(" ");
-    if (!Object.prototype.hasOwnProperty.call(texts, message)) continue;
-    element.setAttribute("data-i18n", message);
-    element.textContent = texts[message];
+
+  function each(selector, write) {
+    var found = document.querySelectorAll(selector);
+    for (var i = 0; i < found.length; i++) write(found[i]);
   }
+
+  function has(texts, message) {
+    return Object.prototype.hasOwnProperty.call(texts, message);
+  }
+
+  // The texts marked data-i18n; the English one is kept as the message id, as Python keeps it.
+  function translateMarked(texts) {
+    each("[data-i18n]", function (element) {
+      var message =
+        element.getAttribute("data-i18n") ||
+        element.textContent.split(/\s+/).filter(Boolean).join(" ");
+      if (!has(texts, message)) return;
+      element.setAttribute("data-i18n", message);
+      element.textContent = texts[message];
+    });
+    page.attributes.forEach(function (attribute) {
+      each("[data-i18n-" + attribute + "]", function (element) {
+        var message = element.getAttribute("data-i18n-" + attribute);
+        if (has(texts, message)) element.setAttribute(attribute, texts[message]);
+      });
+    });
+  }
+
   // The scorecard of a new game, which index.html shows until Python draws the game's own.
-  var board = translated.board;
-  document.getElementById("ruleset-title").textContent = board.title;
-  var corners = document.querySelectorAll("#scorecard .corner-label");
-  for (var c = 0; c < corners.length; c++) corners[c].textContent = board.category;
-  var seats = document.querySelectorAll("#scorecard thead .current");
-  for (var s = 0; s < seats.length; s++) seats[s].textContent = board.seat;
-  document.getElementById("status-room").textContent = board.status_room;
-  var rows = document.querySelectorAll("#scorecard tbody tr[data-row] > th");
-  for (var r = 0; r < rows.length; r++) {
-    var name = board.rows[rows[r].parentNode.getAttribute("data-row")];
-    if (name) rows[r].textContent = name;
+  function translateBoard(board) {
+    document.getElementById("ruleset-title").textContent = board.title;
+    each("#scorecard .corner-label", function (corner) {
+      corner.textContent = board.category;
+    });
+    each("#scorecard thead .current", function (seat) {
+      seat.textContent = board.seat;
+    });
+    each("#scorecard tbody tr[data-row] > th", function (heading) {
+      var name = board.rows[heading.parentNode.getAttribute("data-row")];
+      if (name) heading.textContent = name;
+    });
+    // The longest status of that game keeps its room, so nothing moves when Python draws.
+    document.getElementById("status-room").textContent = board.status_room;
   }
-  page.attributes.forEach(function (attribute) {
-    var withIt = document.querySelectorAll("[data-i18n-" + attribute + "]");
-    for (var j = 0; j < withIt.length; j++) {
-      var message = withIt[j].getAttribute("data-i18n-" + attribute);
-      if (Object.prototype.hasOwnProperty.call(texts, message)) {
-        withIt[j].setAttribute(attribute, texts[message]);
-      }
-    }
-  });
+
+  document.documentElement.lang = language;
+  document.getElementById("language").value = language;
+  translateMarked(translated.texts);
+  translateBoard(translated.board);
 })();
