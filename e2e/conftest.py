@@ -26,6 +26,7 @@ from harness import (
     CHROMIUM_FLAGS,
     CdnMirror,
     CrashRerun,
+    HangReport,
     StaticServer,
     Watch,
     choose_chromium,
@@ -43,6 +44,8 @@ _REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
 def pytest_configure(config: pytest.Config) -> None:
     # A test that failed as its tab crashed is run once more; see harness/crashes.py.
     config.pluginmanager.register(CrashRerun(shared=("_shared_booted",)), "yacht-crash-rerun")
+    # A test that hangs is named, with where it waits, before pytest-timeout stops the run.
+    config.pluginmanager.register(HangReport(), "yacht-hang-report")
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

@@ -4,6 +4,7 @@ from .boot import BOOT_TIMEOUT_MS, goto_booted, python_failures, reload_booted, 
 from .browser import CHROMIUM_FLAGS, choose_chromium, chromium_launch_options
 from .cdn import CdnMirror, MirrorAnswer
 from .crashes import CrashRerun
+from .hangs import HangReport
 from .server import StaticServer
 from .watch import Watch, is_local, report, unexpected
 
@@ -12,6 +13,7 @@ __all__ = [
     "CHROMIUM_FLAGS",
     "CdnMirror",
     "CrashRerun",
+    "HangReport",
     "MirrorAnswer",
     "StaticServer",
     "Watch",
