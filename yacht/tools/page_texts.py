@@ -21,6 +21,7 @@ from yacht.game.state import new_game
 from yacht.i18n import DEFAULT_LANGUAGE, LANGUAGES, TRANSLATED_ATTRIBUTES, Translator, translator
 from yacht.tools.messages_catalog import ROOT, html_messages
 from yacht.views.board import board_view
+from yacht.views.seat_labels import default_name
 
 PAGE_TEXTS = ROOT / "static" / "page-texts.js"
 
@@ -55,9 +56,7 @@ def new_board_headings(tr: Translator) -> dict[str, Any]:
     name, traditional rules) in ``tr``'s language: its title, the category column's heading,
     the seat's name, each row's name by its ``data-row``, and the longest status of that game
     (``#status-room`` keeps its room, so the board does not move when Python draws it)."""
-    # The name the game gives a seat left blank (yacht.web.setup_dialog.default_name).
-    seat = tr.gettext("Player {number}").format(number=1)
-    view = board_view(new_game([seat]), tr)
+    view = board_view(new_game([default_name(tr, 1)]), tr)
     return {
         "title": view.title,
         "category": view.category_heading,

@@ -17,11 +17,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from yacht.game.graphemes import clusters
+from yacht.i18n import Translator
 
 SHORT = 4
 """The most graphemes a column as narrow as a score shows whole."""
 NUMBER_DIGITS = 2
 """A last word of up to this many digits is a seat number, kept whole ("Player 12" → "P12")."""
+
+
+def default_name(tr: Translator, number: int) -> str:
+    """The name a seat gets when left blank, in ``tr``'s language: "Player 2"."""
+    return tr.gettext("Player {number}").format(number=number)
 
 
 def seat_labels(names: Sequence[str]) -> tuple[str, ...]:

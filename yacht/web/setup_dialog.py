@@ -16,6 +16,7 @@ from yacht.game.setup import GameSetup
 from yacht.i18n import Translator
 from yacht.rules.rulesets import RULESETS
 from yacht.views.messages import explain
+from yacht.views.seat_labels import default_name
 from yacht.web.page import Listen, by_id, query
 
 
@@ -47,7 +48,7 @@ class SetupDialog:
 
     def default_name(self, number: int) -> str:
         """The name a seat gets when left blank: "Player 2"."""
-        return self._tr().gettext("Player {number}").format(number=number)
+        return default_name(self._tr(), number)
 
     def open(self) -> None:
         """Show the form, filled in with the setup of the last game."""
