@@ -14,6 +14,12 @@ from yacht.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, Catalog, negotiate, read_
 from yacht.rules.rulesets import RULESETS
 from yacht.tools.messages_catalog import TEMPLATE, collect, placeholders, template
 from yacht.tools.page_texts import PAGE_TEXTS, new_board_headings, page_texts
+from yacht.tools.start_failure_texts import (
+    BOOT_SCRIPT,
+    boot_script,
+    hung_after_seconds,
+    start_failure_texts,
+)
 from yacht.views.board import board_view
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,6 +51,26 @@ def test_template_is_up_to_date() -> None:
 
 def test_the_page_texts_for_the_browser_are_up_to_date() -> None:
     assert PAGE_TEXTS.read_text(encoding="utf-8") == page_texts(), "run: python -m yacht messages"
+
+
+def test_the_texts_of_a_failed_start_in_boot_js_are_the_catalogs() -> None:
+    assert BOOT_SCRIPT.read_text(encoding="utf-8") == boot_script(), "run: python -m yacht messages"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_failed_start_is_told_in_the_players_language(language: str) -> None:
+    english = start_failure_texts(ENGLISH)
+    texts = start_failure_texts(translator(language))
+    assert [case for case in texts if texts[case] == english[case]] == []
+    # The address boot.js appends, the host a player is asked to allow, and the wait it names.
+    assert texts["broken"].endswith(":")
+    assert "cdn.jsdelivr.net" in texts["failed"]
+    assert "cdn.jsdelivr.net" in texts["hung"]
+    assert str(hung_after_seconds()) in texts["hung"]
+
+
+def test_the_hung_text_names_boot_js_wait() -> None:
+    assert f"for {hung_after_seconds()} seconds" in start_failure_texts(ENGLISH)["hung"]
 
 
 class _StaticBoard(HTMLParser):

@@ -48,12 +48,10 @@ def _parser() -> argparse.ArgumentParser:
 
     messages = commands.add_parser(
         "messages",
-        help="write the translation template yacht/locale/messages.pot and the page's texts"
-        " for the browser, static/page-texts.js",
+        help="write the translation template yacht/locale/messages.pot, the page's texts for"
+        " the browser (static/page-texts.js) and those of a failed start (static/boot.js)",
     )
-    messages.add_argument(
-        "--check", action="store_true", help="fail if either is out of date instead"
-    )
+    messages.add_argument("--check", action="store_true", help="fail if any is out of date instead")
     messages.set_defaults(run=_run_messages)
 
     tables = commands.add_parser(
@@ -116,8 +114,9 @@ def _run_tables(args: argparse.Namespace) -> int:
 def _run_messages(args: argparse.Namespace) -> int:
     from yacht.tools.messages_catalog import TEMPLATE, collect, template
     from yacht.tools.page_texts import PAGE_TEXTS, page_texts
+    from yacht.tools.start_failure_texts import BOOT_SCRIPT, boot_script
 
-    made = {TEMPLATE: template(collect()), PAGE_TEXTS: page_texts()}
+    made = {TEMPLATE: template(collect()), PAGE_TEXTS: page_texts(), BOOT_SCRIPT: boot_script()}
     if args.check:
         stale = [
             path
@@ -130,7 +129,10 @@ def _run_messages(args: argparse.Namespace) -> int:
     for path, text in made.items():
         path.write_text(text, encoding="utf-8")
     text = made[TEMPLATE]
-    print(f"wrote {TEMPLATE} ({text.count('msgid ') - 1} messages) and {PAGE_TEXTS}")
+    print(
+        f"wrote {TEMPLATE} ({text.count('msgid ') - 1} messages), {PAGE_TEXTS} and the texts "
+        f"of {BOOT_SCRIPT}"
+    )
     return 0
 
 
