@@ -15,11 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from harness import CdnMirror, goto_booted, reload_booted
+from planted_games import finished_but
 from playwright.sync_api import BrowserContext, Page, Route, expect
 from yacht_page import YachtPage
 
 from yacht.errors import InvalidSeedError
 from yacht.i18n import translator
+from yacht.saves.game_record import GAME_RECORD, SavedGame
 from yacht.views.messages import explain
 
 PYODIDE = "https://cdn.jsdelivr.net/pyodide/v314.0.2/full/"
@@ -133,6 +135,40 @@ def test_the_board_is_in_the_players_language_before_python_starts(
     expect(page.get_by_role("button", name=tr.gettext("Hint"), exact=True)).to_be_visible()
     expect(page.get_by_role("group", name=tr.gettext("Dice"))).to_be_visible()
     assert page.evaluate("document.documentElement.dataset.ready") == "false"
+
+
+def test_a_returning_player_never_sees_a_new_games_card_while_python_starts(
+    new_site_context: Callable[..., BrowserContext],
+) -> None:
+    """index.html's card is a new game ("Player 1", a total of 0): a player with a saved game
+    sees the card's place empty until the game draws theirs, then theirs."""
+    saved = GAME_RECORD.encode(SavedGame(finished_but(("Ann", "Ben"), seed=5)))
+    # Before the page's own scripts (an init script), in the site's documents only.
+    literal = json.dumps(saved)
+    plant = f"location.protocol === 'http:' && localStorage.setItem('yacht:game', {literal})"
+    waiting = hanging_cdn_page(new_site_context)
+    waiting.context.add_init_script(plant)
+    waiting.goto("", wait_until="commit")
+    expect(waiting.locator("#status")).to_have_text("Getting the dice ready…")
+    expect(waiting.locator("#dice")).to_be_visible()
+    expect(waiting.locator(".card")).to_be_visible()
+    expect(waiting.locator("#scorecard")).to_be_hidden()
+
+    context = new_site_context(service_workers="block")
+    context.add_init_script(plant)
+    page = context.new_page()
+    goto_booted(page)
+    expect(page.locator("#scorecard")).to_be_visible()
+    expect(page.locator("#scorecard thead tr:first-child .seat-name")).to_have_text(["Ann", "Ben"])
+
+
+def test_a_new_player_sees_the_new_games_card_while_python_starts(
+    new_site_context: Callable[..., BrowserContext],
+) -> None:
+    page = hanging_cdn_page(new_site_context)
+    page.goto("", wait_until="commit")
+    expect(page.locator("#scorecard")).to_be_visible()
+    expect(page.locator("#scorecard thead th.current")).to_have_text("Player 1")
 
 
 def test_a_hanging_cdn_is_told_within_20_seconds(

@@ -98,6 +98,17 @@
   // static/page-language.js puts the page's texts in the same language.
   self.yachtLanguage = language;
 
+  // index.html draws a new game's scorecard ("Player 1", a total of 0), which is not a returning
+  // player's game: shown until the game draws theirs, it would read as a lost game. With a saved
+  // game, the card keeps its place but shows nothing until then (static/yacht.css).
+  try {
+    if (window.localStorage.getItem("yacht:game") !== null) {
+      document.documentElement.setAttribute("data-resuming", "");
+    }
+  } catch (error) {
+    // No storage: there is no saved game to come back to.
+  }
+
   function text(key) {
     return TEXTS[language()][key];
   }
