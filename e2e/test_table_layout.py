@@ -182,6 +182,33 @@ def test_the_setup_dialog_shows_one_name_row_per_player(table: YachtPage) -> Non
     setup.get_by_role("button", name="Cancel").click()
 
 
+CHOICE_BOXES_JS = """() => [...document.querySelectorAll('#setup .choice input')].map((input) => {
+  const box = input.getBoundingClientRect();
+  return `${input.name} ${input.value}: ${box.width} x ${box.height}`;
+})"""
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["390x844", "360x740"])
+def test_every_choice_of_the_setup_dialog_has_a_box_of_one_size(
+    table: YachtPage, size: dict[str, int]
+) -> None:
+    """Radio buttons and checkboxes alike, square, however many lines their label takes in
+    any language (a flex item shrinks by default: a long label squeezed its box)."""
+    page = table.page
+    page.set_viewport_size(size)
+    uneven: dict[str, list[str]] = {}
+    for language in LANGUAGES:
+        set_language(page, language)
+        page.locator("#new-game").click()
+        boxes: list[str] = page.evaluate(CHOICE_BOXES_JS)
+        sizes = {box.split(": ")[1] for box in boxes}
+        if len(boxes) < 6 or len(sizes) != 1 or sizes.pop() != "20 x 20":
+            uneven[language] = boxes
+        page.locator("#setup-cancel").click()
+    set_language(page, "en")
+    assert not uneven, f"boxes of the setup dialog's choices at {size['width']} px: {uneven}"
+
+
 def test_the_menu_holds_the_secondary_commands_and_closes_after_one(table: YachtPage) -> None:
     page = table.page
     page.set_viewport_size(PHONES[0])
