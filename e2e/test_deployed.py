@@ -17,9 +17,10 @@ import test_offline as offline
 import test_start_from_snapshot as snapshots
 from harness import StaticServer, goto_booted, reload_booted
 from playwright.sync_api import BrowserContext, Page, expect
-from yacht_page import YachtPage
+from yacht_page import YachtPage, set_language
 
 from tests.in_pyodide import STDLIB_FROM_SOURCE_PY, run_in_pyodide
+from yacht.i18n import LANGUAGES, translator
 from yacht.tools.build_site import ARCHIVE, PYSCRIPT_AT_START, STDLIB, STDLIB_AT_START
 from yacht.tools.site_files import ENTRY_SCRIPT
 
@@ -109,6 +110,22 @@ def test_the_built_site_boots_plays_and_restores_the_game(site_page: Page) -> No
     assert game.saved() == scored
     assert game.snapshot()["cells"] == cells
     expect(site_page.locator(f"#scorecard [data-row='{category}'] td").first).not_to_be_empty()
+
+
+def test_the_built_site_speaks_every_language(site_page: Page) -> None:
+    """The build ships the catalogs as the game reads them (no comments, no message only
+    boot.js shows): every language still draws the board, plurals included."""
+    goto_booted(site_page, "")
+    for language in sorted(LANGUAGES.keys() - {"en"}):
+        set_language(site_page, language)
+        tr = translator(language)
+        expect(site_page.locator("#scorecard tbody th").first).to_have_text(
+            tr.pgettext("category", "Ones")
+        )
+        expect(site_page.locator("#roll")).to_have_text(tr.gettext("Roll"))
+        left = tr.ngettext("{count} roll left", "{count} rolls left", 3).format(count=3)
+        expect(site_page.locator("#rolls-left")).to_have_text(left)
+    set_language(site_page, "en")
 
 
 def test_the_built_site_plays_offline(new_site_context: Callable[..., BrowserContext]) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from tests.in_pyodide import PYODIDE, STDLIB_FROM_SOURCE_PY, pyodide_available, run_in_pyodide
+from yacht.i18n import LANGUAGES, read_po
 from yacht.rules.rulesets import UpperBonus
 from yacht.tools.build_site import (
     ARCHIVE,
@@ -30,6 +31,8 @@ from yacht.tools.build_site import (
     BuiltSite,
     build_site,
 )
+from yacht.tools.messages_catalog import collect
+from yacht.tools.shipped_catalogs import shipped_catalog, unused_in_the_browser
 from yacht.tools.site_files import ENTRY_SCRIPT, site_files
 from yacht.web.memory_snapshot import module_name
 
@@ -116,6 +119,81 @@ def test_the_rest_of_the_site_is_copied_unchanged(source_archive: BuiltSite) -> 
     assert python == [ENTRY_SCRIPT]
     for table in site_files().later:
         assert (site / table).read_bytes() == (ROOT / table).read_bytes()
+
+
+def test_the_translations_ship_as_the_game_reads_them(source_archive: BuiltSite) -> None:
+    """No comments, no message only the tools use; every other translation as in the source."""
+    leave_out = unused_in_the_browser()
+    assert (None, "The game could not start.") in leave_out
+    with tarfile.open(source_archive.root / ARCHIVE) as archive:
+        for language in sorted(LANGUAGES.keys() - {"en"}):
+            name = f"yacht/locale/{language}.po"
+            member = archive.extractfile(name)
+            assert member is not None, name
+            shipped_text = member.read().decode("utf-8")
+            source_text = (ROOT / name).read_text(encoding="utf-8")
+            assert len(shipped_text) < 0.9 * len(source_text), name
+            assert not [line for line in shipped_text.splitlines() if line.startswith("#")]
+            shipped, source = read_po(shipped_text), read_po(source_text)
+            assert shipped.messages == {
+                key: forms for key, forms in source.messages.items() if key not in leave_out
+            }
+            assert (shipped.headers, shipped.plurals) == (source.headers, source.plurals)
+            assert [shipped.plural_index(n) for n in range(201)] == [
+                source.plural_index(n) for n in range(201)
+            ]
+
+
+def test_a_message_the_page_or_the_game_uses_is_never_left_out() -> None:
+    leave_out = unused_in_the_browser()
+    assert leave_out, "the texts of a failed start are the tools' alone"
+    in_use = {
+        key
+        for key, message in collect().items()
+        if any(not place.startswith("yacht/tools/") for place in message.places)
+    }
+    assert not leave_out & in_use
+    assert (None, "Roll") in in_use
+
+
+def test_a_catalog_with_every_kind_of_entry_ships_whole() -> None:
+    text = """# A translator's comment
+msgid ""
+msgstr ""
+"Language: xx\\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+#: yacht/views/board.py
+#, python-brace-format
+msgctxt "category"
+msgid "Ones \\"quoted\\""
+msgstr "Eins \\"zitiert\\"\\n{x}"
+
+msgid "{n} roll left"
+msgid_plural "{n} rolls left"
+msgstr[0] "one {n}"
+msgstr[1] "many {n}"
+
+#, fuzzy
+msgid "Fuzzy"
+msgstr "Not used"
+
+#~ msgid "Old"
+#~ msgstr "Gone"
+
+msgid "Only the tools"
+msgstr "Left out"
+"""
+    shipped = read_po(shipped_catalog(text, {(None, "Only the tools")}))
+    source = read_po(text)
+    assert shipped.messages == {
+        ("category", 'Ones "quoted"'): ('Eins "zitiert"\n{x}',),
+        (None, "{n} roll left"): ("one {n}", "many {n}"),
+    }
+    assert source.messages.keys() - shipped.messages.keys() == {(None, "Only the tools")}
+    assert shipped.plurals == source.plurals == {(None, "{n} roll left"): "{n} rolls left"}
+    assert shipped.headers == source.headers
+    assert [shipped.plural_index(n) for n in (0, 1, 2)] == [1, 0, 1]
 
 
 def test_a_rebuild_makes_the_same_archive(source_archive: BuiltSite, tmp_path: Path) -> None:

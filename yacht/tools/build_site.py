@@ -27,6 +27,8 @@ source tree:
   Python starts (a ``[files]`` entry whose destination ends in ``/*``): one request instead of
   eighty, and one compressed stream, a sixth smaller than a zip of the same files. The page
   unpacks it in JavaScript (``static/archive.mjs``); Python's ``tarfile`` is only its fallback.
+- **The translations as the game reads them** (:mod:`yacht.tools.shipped_catalogs`): no
+  translators' comments, and none of the messages only ``static/boot.js`` shows.
 - The config's ``files`` and the page's preload hints name what was built. The entry script
   (``yacht/web/main.py``, which PyScript reads as text) and the strategy tables (downloaded by the
   game after start-up) stay files of their own.
@@ -49,6 +51,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from yacht.dataclass_code import SHIPPED_NAME
+from yacht.i18n import Key
+from yacht.tools.shipped_catalogs import shipped_catalog, unused_in_the_browser
 from yacht.tools.site_files import (
     ENTRY_SCRIPT,
     JSON_CONFIG,
@@ -167,11 +171,12 @@ def build_site(
             )
             staged += [*compiled.pyscript, DATACLASS_CODE]
             use_own_stdlib(staging / STDLIB, dest)
+        leave_out = unused_in_the_browser()
         for name in files.at_start:
             if bytecode and name in modules:
                 staged.append(name.removesuffix(".py") + ".pyc")
             else:
-                _copy(root / name, staging / name)
+                _stage(root / name, staging / name, leave_out)
                 staged.append(name)
         if archive:
             write_archive(staging, staged, dest / ARCHIVE)
@@ -258,6 +263,17 @@ def write_archive(staging: Path, names: list[str], path: Path) -> None:
         ) as packed,
     ):
         packed.write(tar.getvalue())
+
+
+def _stage(source: Path, target: Path, leave_out: set[Key]) -> None:
+    """Copy a start-up file as it ships: a translation catalog as the game reads it."""
+    if source.suffix != ".po":
+        _copy(source, target)
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(
+        shipped_catalog(source.read_text(encoding="utf-8"), leave_out), encoding="utf-8"
+    )
 
 
 def _copy(source: Path, target: Path) -> None:
