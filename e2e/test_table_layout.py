@@ -209,6 +209,72 @@ def test_every_choice_of_the_setup_dialog_has_a_box_of_one_size(
     assert not uneven, f"boxes of the setup dialog's choices at {size['width']} px: {uneven}"
 
 
+OVERLAPS_JS = """([one, others]) => {
+  const box = (selector) => document.querySelector(selector).getBoundingClientRect();
+  const a = box(one);
+  return others.filter((other) => { const b = box(other);
+    return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; });
+}"""
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["390x844", "360x740"])
+def test_with_real_dice_the_rolls_left_stand_where_roll_would(
+    table: YachtPage, size: dict[str, int]
+) -> None:
+    """Roll is hidden when the faces are typed in; its tab of rolls left stays, clear of Hint."""
+    page = table.page
+    page.set_viewport_size(size)
+    table.new_game(real_dice=True)
+    expect(page.locator("#roll")).to_be_hidden()
+    misplaced: dict[str, Any] = {}
+    for language in LANGUAGES:
+        set_language(page, language)
+        left = translator(language).ngettext("{count} roll left", "{count} rolls left", 3)
+        expect(page.locator("#rolls-left")).to_have_text(left.format(count=3))
+        tab, hint = (page.locator(s).bounding_box() for s in ("#rolls-left", "#hint"))
+        assert tab is not None
+        assert hint is not None
+        overlaps = page.evaluate(OVERLAPS_JS, ["#rolls-left", ["#undo", "#hint", "#dice-entry"]])
+        beside_hint = (
+            hint["y"] <= tab["y"] and tab["y"] + tab["height"] <= hint["y"] + hint["height"]
+        )
+        if overlaps or not beside_hint:
+            misplaced[language] = {"overlaps": overlaps, "tab": tab, "hint": hint}
+    set_language(page, "en")
+    table.new_game()
+    assert not misplaced, f"the rolls left with real dice at {size['width']} px: {misplaced}"
+
+
+NOTES_OUTSIDE_THEIR_CELL_JS = """() => [...document.querySelectorAll('#scorecard .seat-note')]
+  .filter((note) => note.getClientRects().length > 0)
+  .map((note) => [note, note.closest('th, td')])
+  .filter(([note, cell]) => {
+    const n = note.getBoundingClientRect(), c = cell.getBoundingClientRect();
+    return n.left < c.left - 0.5 || n.right > c.right + 0.5; })
+  .map(([note]) => note.textContent)"""
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["390x844", "360x740"])
+def test_a_computers_level_stays_inside_its_column(table: YachtPage, size: dict[str, int]) -> None:
+    """Under a computer's name, its level: cut at the end with an ellipsis where the column is
+    narrow, never on both sides."""
+    page = table.page
+    page.set_viewport_size(size)
+    page.locator("#new-game").click()
+    page.locator("#player-count").select_option("2")
+    page.locator("select.seat-kind").nth(1).select_option("strong")
+    page.locator("#setup-start").click()
+    table.settle()
+    outside: dict[str, list[str]] = {}
+    for language in LANGUAGES:
+        set_language(page, language)
+        if found := page.evaluate(NOTES_OUTSIDE_THEIR_CELL_JS):
+            outside[language] = found
+    set_language(page, "en")
+    table.new_game()
+    assert not outside, f"a computer's level out of its column at {size['width']} px: {outside}"
+
+
 def test_the_menu_holds_the_secondary_commands_and_closes_after_one(table: YachtPage) -> None:
     page = table.page
     page.set_viewport_size(PHONES[0])
