@@ -32,7 +32,7 @@ from yacht.tools.build_site import (
     build_site,
 )
 from yacht.tools.messages_catalog import collect
-from yacht.tools.shipped_catalogs import shipped_catalog, unused_in_the_browser
+from yacht.tools.shipped_catalogs import TOOLS, shipped_catalog, unused_in_the_browser
 from yacht.tools.site_files import ENTRY_SCRIPT, site_files
 from yacht.web.memory_snapshot import module_name
 
@@ -150,7 +150,7 @@ def test_a_message_the_page_or_the_game_uses_is_never_left_out() -> None:
     in_use = {
         key
         for key, message in collect().items()
-        if any(not place.startswith("yacht/tools/") for place in message.places)
+        if any(not place.startswith(TOOLS) for place in message.places)
     }
     assert not leave_out & in_use
     assert (None, "Roll") in in_use

@@ -73,10 +73,10 @@ def template(messages: dict[Key, Message]) -> str:
         if placeholders(msgid):
             out.append("#, python-brace-format")
         if context is not None:
-            out.append(f"msgctxt {_quote(context)}")
-        out.append(f"msgid {_quote(msgid)}")
+            out.append(f"msgctxt {po_string(context)}")
+        out.append(f"msgid {po_string(msgid)}")
         if message.plural is not None:
-            out.append(f"msgid_plural {_quote(message.plural)}")
+            out.append(f"msgid_plural {po_string(message.plural)}")
             out.extend(['msgstr[0] ""', 'msgstr[1] ""'])
         else:
             out.append('msgstr ""')
@@ -84,7 +84,8 @@ def template(messages: dict[Key, Message]) -> str:
     return "\n".join(out)
 
 
-def _quote(text: str) -> str:
+def po_string(text: str) -> str:
+    """``text`` as a quoted string of a ``.po`` file (as :func:`yacht.i18n.read_po` reads it)."""
     escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
     return f'"{escaped}"'
 

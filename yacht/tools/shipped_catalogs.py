@@ -10,10 +10,8 @@ the files as they are; :func:`yacht.i18n.read_po` reads both the same way.
 
 from __future__ import annotations
 
-import json
-
 from yacht.i18n import Key, read_po
-from yacht.tools.messages_catalog import collect
+from yacht.tools.messages_catalog import collect, po_string
 
 TOOLS = "yacht/tools/"
 
@@ -32,23 +30,18 @@ def shipped_catalog(text: str, leave_out: set[Key]) -> str:
     ``leave_out``: what :func:`read_po` reads of it, and nothing else."""
     catalog = read_po(text)
     header = "".join(f"{name}: {value}\n" for name, value in catalog.headers.items())
-    lines = ['msgid ""', f"msgstr {_quote(header)}"]
+    lines = ['msgid ""', f"msgstr {po_string(header)}"]
     for key, forms in catalog.messages.items():
         if key in leave_out:
             continue
         context, msgid = key
         lines.append("")
         if context is not None:
-            lines.append(f"msgctxt {_quote(context)}")
-        lines.append(f"msgid {_quote(msgid)}")
+            lines.append(f"msgctxt {po_string(context)}")
+        lines.append(f"msgid {po_string(msgid)}")
         if key in catalog.plurals:
-            lines.append(f"msgid_plural {_quote(catalog.plurals[key])}")
-            lines += [f"msgstr[{n}] {_quote(form)}" for n, form in enumerate(forms)]
+            lines.append(f"msgid_plural {po_string(catalog.plurals[key])}")
+            lines += [f"msgstr[{n}] {po_string(form)}" for n, form in enumerate(forms)]
         else:
-            lines.append(f"msgstr {_quote(forms[0])}")
+            lines.append(f"msgstr {po_string(forms[0])}")
     return "\n".join(lines) + "\n"
-
-
-def _quote(text: str) -> str:
-    # A JSON string is a Python string literal too, which is how read_po reads one.
-    return json.dumps(text, ensure_ascii=False)
