@@ -238,11 +238,57 @@ def test_with_real_dice_the_rolls_left_stand_where_roll_would(
         beside_hint = (
             hint["y"] <= tab["y"] and tab["y"] + tab["height"] <= hint["y"] + hint["height"]
         )
-        if overlaps or not beside_hint:
+        # A long text ("Залишилося 3 кидки") wraps in the slot rather than off the screen.
+        on_screen = (
+            hint["x"] + hint["width"] < tab["x"] and tab["x"] + tab["width"] <= size["width"]
+        )
+        if overlaps or not beside_hint or not on_screen:
             misplaced[language] = {"overlaps": overlaps, "tab": tab, "hint": hint}
     set_language(page, "en")
     table.new_game()
     assert not misplaced, f"the rolls left with real dice at {size['width']} px: {misplaced}"
+
+
+REAL_DICE_ROOM_JS = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const tray = box(document.querySelector('section.table'));
+  const form = box(document.querySelector('#dice-entry'));
+  const picks = [...document.querySelectorAll('.face-pick')].map(box);
+  return {
+    rowsInSight: [...document.querySelectorAll('#scorecard tbody tr')]
+      .filter((row) => box(row).bottom <= tray.top).length,
+    picksTops: [...new Set(picks.map((b) => Math.round(b.top)))],
+    smallPicks: picks.filter((b) => b.width < 44 || b.height < 44).length,
+    picksOutside: picks.filter((b) => b.left < form.left || b.right > form.right).length,
+  };
+}"""
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["390x844", "360x740"])
+def test_with_real_dice_the_entry_form_leaves_the_scorecard_in_sight(
+    table: YachtPage, size: dict[str, int]
+) -> None:
+    """The form for typed faces rides in the tray over the scorecard: on a phone its six faces
+    share one row of full-size buttons, and at least six of the scorecard's rows stay in sight
+    above it (eight at 360 px, where four did when the sixth face went on a row of its own)."""
+    page = table.page
+    page.set_viewport_size(size)
+    table.new_game("traditional", ("Ann", "Ben"), real_dice=True)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    cramped: dict[str, Any] = {}
+    for language in LANGUAGES:
+        set_language(page, language)
+        room = page.evaluate(REAL_DICE_ROOM_JS)
+        if (
+            room["rowsInSight"] < 6
+            or len(room["picksTops"]) != 1
+            or room["smallPicks"]
+            or room["picksOutside"]
+        ):
+            cramped[language] = room
+    set_language(page, "en")
+    table.new_game()
+    assert not cramped, f"the real dice' form at {size['width']} px: {cramped}"
 
 
 NOTES_OUTSIDE_THEIR_CELL_JS = """() => [...document.querySelectorAll('#scorecard .seat-note')]
