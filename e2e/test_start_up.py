@@ -162,6 +162,46 @@ def test_a_returning_player_never_sees_a_new_games_card_while_python_starts(
     expect(page.locator("#scorecard thead tr:first-child .seat-name")).to_have_text(["Ann", "Ben"])
 
 
+def test_a_returning_players_board_stands_where_the_game_draws_it(
+    new_site_context: Callable[..., BrowserContext],
+) -> None:
+    """A saved game with long names needs a line more of status than index.html's new game:
+    the game keeps its status room as the player leaves, and the next start holds it before
+    Python runs, so the board does not move down a line when the game is drawn. A kept room
+    in another language, or a damaged one, is left alone."""
+    names = ("Alexandria-Konstantinova", "Bartholomew Featherstone")
+    saved = GAME_RECORD.encode(SavedGame(finished_but(names, seed=5)))
+    plant = (
+        "location.protocol === 'http:' && localStorage.getItem('yacht:game') === null"
+        f" && localStorage.setItem('yacht:game', {json.dumps(saved)})"
+    )
+    card_top = "() => document.querySelector('.card').getBoundingClientRect().top"
+    context = new_site_context(service_workers="block", viewport={"width": 390, "height": 844})
+    context.add_init_script(plant)
+    page = context.new_page()
+    goto_booted(page)
+    drawn = page.evaluate(card_top)
+    room = page.locator("#status-room").text_content()
+    page.goto("about:blank")  # the player leaves: pagehide
+
+    context.route("https://cdn.jsdelivr.net/**", lambda route: None)  # Python never starts
+    waiting = context.new_page()
+    waiting.goto("", wait_until="commit")
+    expect(waiting.locator("#status")).to_have_text("Getting the dice ready…")
+    expect(waiting.locator("#status-room")).to_have_text(str(room))
+    assert waiting.evaluate(card_top) == drawn
+
+    waiting.goto("?lang=pl", wait_until="commit")
+    expect(waiting.locator("#status")).to_have_text(
+        translator("pl").gettext("Getting the dice ready…")
+    )
+    expect(waiting.locator("#status-room")).not_to_contain_text(names[0])
+    waiting.evaluate("() => localStorage.setItem('yacht:status-room', '[\"en\", 7')")
+    waiting.goto("", wait_until="commit")
+    expect(waiting.locator("#status")).to_have_text("Getting the dice ready…")
+    expect(waiting.locator("#status-room")).not_to_contain_text(names[0])
+
+
 def test_a_new_player_sees_the_new_games_card_while_python_starts(
     new_site_context: Callable[..., BrowserContext],
 ) -> None:

@@ -104,9 +104,32 @@
   try {
     if (window.localStorage.getItem("yacht:game") !== null) {
       document.documentElement.setAttribute("data-resuming", "");
+      holdStatusRoom(window.localStorage.getItem("yacht:status-room"));
     }
   } catch (error) {
     // No storage: there is no saved game to come back to.
+  }
+
+  // The status row keeps the room of the longest status its game can show (#status-room). A
+  // saved game with long names needs a line more than the new game index.html draws, and the
+  // board moved down by it when Python drew the game: the game keeps its own room in
+  // yacht:status-room (yacht/saves/status_room.py, as [language, text]), held here when it is
+  // in the language of this start (static/page-language.js then leaves it in place).
+  function holdStatusRoom(kept) {
+    var room;
+    try {
+      room = JSON.parse(kept);
+    } catch (error) {
+      return; // a damaged cache: the new game's room, as without one
+    }
+    var usable =
+      Array.isArray(room) &&
+      room[0] === language() &&
+      typeof room[1] === "string" &&
+      room[1].length <= 2000;
+    if (!usable) return;
+    self.yachtKeptStatusRoom = room[1];
+    document.getElementById("status-room").textContent = room[1];
   }
 
   function text(key) {

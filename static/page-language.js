@@ -51,8 +51,11 @@
       var name = board.rows[heading.parentNode.getAttribute("data-row")];
       if (name) heading.textContent = name;
     });
-    // The longest status of that game keeps its room, so nothing moves when Python draws.
-    document.getElementById("status-room").textContent = board.status_room;
+    // The longest status of that game keeps its room, so nothing moves when Python draws
+    // (unless static/boot.js holds the saved game's own).
+    if (typeof self.yachtKeptStatusRoom !== "string") {
+      document.getElementById("status-room").textContent = board.status_room;
+    }
   }
 
   document.documentElement.lang = language;

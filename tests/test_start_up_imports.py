@@ -66,6 +66,7 @@ START_UP = {
     "yacht.saves.settings",
     "yacht.saves.setup_record",
     "yacht.saves.slots",
+    "yacht.saves.status_room",
     "yacht.saves.tab_turns",
     "yacht.session",
     "yacht.session.coach_log",

@@ -20,3 +20,7 @@ CHALLENGES_KEY = "yacht:challenges"
 (:data:`yacht.saves.challenge_book.CHALLENGE_BOOK_RECORD`)."""
 
 ALL_KEYS = (GAME_KEY, SETUP_KEY, HISTORY_KEY, SETTINGS_KEY, CHALLENGES_KEY)
+
+STATUS_ROOM_KEY = "yacht:status-room"
+"""Not a record but a cache (:class:`yacht.saves.status_room.StatusRoomCache`): the longest status
+of the game in progress, in its language, which ``static/boot.js`` reads before Python starts."""

@@ -52,7 +52,7 @@ class App:
         self._store = LocalStore()
         self._games = GameSlot(self._store)
         self._setups = SetupSlot(self._store)
-        self._renderer = Renderer()
+        self._renderer = Renderer(self._store)
         self._preferences = Preferences(self._store)
         self._tr = translator(choose_language(self._preferences.settings.language))
         self.notices = Notices(lambda: self._tr)
@@ -149,7 +149,7 @@ class App:
 
     def _bind(self) -> None:
         bind_board(self, self._on)
-        self._on(by_id("roll"), "animationend", self._renderer.on_roll_animation_end)
+        self._renderer.bind(self._on)
         self._guide.bind(self._on)
         self._game_over.bind(self._on, self._rematch, self._dialog.open)
         self._dialog.bind(self._on)

@@ -6,14 +6,16 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from pyscript import document
+from pyscript import document, window
 
 from yacht.game.state import GameState
 from yacht.i18n import Translator
+from yacht.saves.slots import Store
+from yacht.saves.status_room import StatusRoomCache
 from yacht.views.board import BoardView, CellView, board_view
 from yacht.views.seat_labels import seat_labels
 from yacht.web.batched_writes import BatchedWriter
-from yacht.web.page import Element, by_id, create
+from yacht.web.page import Element, Listen, by_id, create
 from yacht.web.scorecard_headings import corner, row_heading, seat_heading
 
 # Twin CSS animations with identical frames (static/yacht.css). A CSS animation starts again
@@ -56,11 +58,12 @@ def _other(playing: str | None, twins: tuple[str, str]) -> str:
 class Renderer:
     """Owns the board's elements and keeps them in step with the latest view."""
 
-    def __init__(self) -> None:
+    def __init__(self, store: Store) -> None:
         self._last_view: tuple[GameState, Translator, BoardView] | None = None
         self._write = BatchedWriter()
         self._status = by_id("status")
         self._status_room = by_id("status-room")
+        self._kept_room = StatusRoomCache(store)
         self._roll = by_id("roll")
         self._rolls_left = by_id("rolls-left")
         self._undo = by_id("undo")
@@ -173,7 +176,20 @@ class Renderer:
         """
         return self._in_air and time.monotonic() < self._landing_due
 
-    def on_roll_animation_end(self, event: Any) -> None:
+    def bind(self, on: Listen) -> None:
+        """Listen to Roll's animations, and to the player leaving the page."""
+        on(self._roll, "animationend", self._on_roll_animation_end)
+        # The status row's room, kept for the next start as the player leaves (the game saved
+        # by then): no click pays for it, and it never takes storage from a move's save.
+        on(document, "visibilitychange", self._keep_status_room)
+        on(window, "pagehide", self._keep_status_room)
+
+    def _keep_status_room(self, _event: Any) -> None:
+        last = self._last_view
+        if last is not None:
+            self._kept_room.remember(last[1].language, last[2].status_room)
+
+    def _on_roll_animation_end(self, event: Any) -> None:
         """Roll's ``animationend``: the airborne animation is over, the dice are down (and Roll
         loses its class, so that the page shows what the keys go by)."""
         if str(event.animationName) in AIRBORNE:
