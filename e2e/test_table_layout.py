@@ -249,6 +249,39 @@ def test_with_real_dice_the_rolls_left_stand_where_roll_would(
     assert not misplaced, f"the rolls left with real dice at {size['width']} px: {misplaced}"
 
 
+WIDE_CARD_JS = """() => {
+  const card = document.querySelector('.card');
+  const heads = '#scorecard thead tr:first-child > :not(:first-child)';
+  const seats = [...document.querySelectorAll(heads)];
+  return {card: card.clientWidth, content: card.scrollWidth,
+          seats: seats.map((seat) => Math.round(seat.getBoundingClientRect().width))};
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 960])
+def test_five_or_six_players_on_a_wide_screen_see_every_column_at_once(
+    table: YachtPage, width: int
+) -> None:
+    """The scorecard of five or six players fits its card on a wide screen (it scrolled
+    sideways a little at 1280 px, a lot at 960, hiding a column's edge under the category
+    names): equal columns, each wide enough for a score."""
+    page = table.page
+    page.set_viewport_size({"width": width, "height": 800})
+    names = ("Alexandria-Konstantinova", "Bartholomew", "Cy", "Dmitrij Ivanovich", "Eve")
+    crowded: dict[str, Any] = {}
+    for seated in (names, (*names, "Francesca Lancaster")):
+        set_language(page, "en")
+        table.new_game("extended", seated, bonus=True)
+        for language in LANGUAGES:
+            set_language(page, language)
+            fit = page.evaluate(WIDE_CARD_JS)
+            if fit["content"] > fit["card"] or min(fit["seats"]) < 44 or len(set(fit["seats"])) > 1:
+                crowded[f"{len(seated)} players, {language}"] = fit
+    set_language(page, "en")
+    table.new_game()
+    assert not crowded, f"the scorecard at {width} px: {crowded}"
+
+
 REAL_DICE_ROOM_JS = """() => {
   const box = (e) => e.getBoundingClientRect();
   const tray = box(document.querySelector('section.table'));
