@@ -156,6 +156,44 @@ def test_the_ending_sets_the_game_against_the_players_past_and_perfect_play(
     assert len(history.games) == 2, "the reopened game is out of the history again"
 
 
+OUT_OF_SIGHT_JS = """(selectors) => {
+  const dialog = document.querySelector('#game-over').getBoundingClientRect();
+  return selectors.filter((selector) => {
+    const box = document.querySelector(selector).getBoundingClientRect();
+    return box.top < dialog.top || box.bottom > dialog.bottom;
+  });
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "uk"])
+def test_a_long_ending_on_a_phone_opens_on_the_winner_with_its_commands_in_sight(
+    board: YachtPage, language: str
+) -> None:
+    """Six players' ending is taller than a phone: it opens at its top (who won), and its
+    commands stay at its foot. Before, focusing Rematch at the bottom scrolled the dialog down
+    to it, and the winner was out of sight."""
+    page = board.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    names = ("Alexandria-Konstantinova", "Bartholomew", "Cy", "Dmitrij Ivanovich", "Eve", "Fay")
+    plant(page, SavedGame(finished_but(names, 3)), History())
+    set_language(page, language)
+    for _ in names:  # each scores Choice, the last category open
+        board.settle()
+        page.locator("#roll").click()
+        board.wait_for_landing()
+        page.locator("#scorecard button.option[data-category='choice']").click()
+    dialog = page.locator("#game-over")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#rematch")).to_be_focused()
+    assert dialog.evaluate("d => d.scrollHeight > d.clientHeight"), "the ending fits a phone?"
+    commands = ["#close-game-over", "#new-game-from-over", "#rematch"]
+    hidden = page.evaluate(OUT_OF_SIGHT_JS, ["#game-over-title", *commands])
+    assert hidden == [], f"out of sight in {language}: {hidden}"
+    dialog.evaluate("d => { d.scrollTop = d.scrollHeight; }")  # the last standing, read
+    assert page.evaluate(OUT_OF_SIGHT_JS, commands) == []
+    page.locator("#close-game-over").click()
+
+
 def test_hints_and_the_coach_write_decimals_each_languages_way(board: YachtPage) -> None:
     page = board.page
     plant(page, SavedGame(finished_but(("Ann",), 5), coach=()), History())
