@@ -52,6 +52,42 @@ def test_a_first_game_says_so_and_claims_no_record() -> None:
     assert ending(YACHT_LOST, History()).standings == words.standings
 
 
+def test_a_tables_first_game_is_said_once_not_under_every_name() -> None:
+    table = played(["Ann", "Ben", "Cy"], lambda seat, c: BAD if seat == 1 else GOOD[c][0])
+    words = ending(table, history_of(table))
+    assert [standing.notes for standing in words.standings] == [(), (), ()]
+    assert words.shared_note == (
+        "A first game under these rules for each of you: every score is the one to beat next time."
+    )
+    uk = ending(table, history_of(table), tr=translator("uk"))
+    assert uk.shared_note == translator("uk").gettext(words.shared_note) != words.shared_note
+
+
+def test_a_table_where_someone_has_played_before_keeps_each_players_note() -> None:
+    before = played(["Ann"], good)
+    table = played(["Ann", "Ben"], good)
+    words = ending(table, history_of(before, table))
+    assert words.shared_note == ""
+    ann, ben = words.standings
+    assert ann.notes[1] == "Place 1 of your 2 games under these rules."
+    assert ben.notes == ("Your first game under these rules: the one to beat next time.",)
+
+
+def test_one_person_against_a_computer_keeps_the_note_under_their_name() -> None:
+    game = played(["Ann", "Bot"], good)
+    game = replace(
+        game,
+        real_dice=False,
+        players=(game.players[0], replace(game.players[1], computer="casual")),
+    )
+    words = ending(game, History())
+    assert words.shared_note == ""
+    assert [standing.notes for standing in words.standings] == [
+        ("Your first game under these rules: the one to beat next time.",),
+        (),
+    ]
+
+
 def test_a_new_personal_best_is_told_with_its_place() -> None:
     best = played(["Ann"], good)
     words = ending(best, history_of(STRAIGHTS_LOST, YACHT_LOST, best))

@@ -9,7 +9,7 @@ hand, and gets back the sentences to show.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from yacht.game.players import seat_names
 from yacht.game.state import GameState
@@ -58,6 +58,9 @@ class Ending:
 
     headline: str
     standings: tuple[Standing, ...]
+    shared_note: str
+    """Said once under the ranking when it is every person's note: a first game under these
+    rules for all of them (six identical notes made a table's first ending a long read)."""
     perfect_play: str
     """Perfect play's average for these rules, as a sentence ("" when its table is missing)."""
     coach: tuple[CoachReport, ...]
@@ -85,6 +88,14 @@ def ending(
         else:
             notes, record, who = (), False, computer_label(card.computer, tr)
         standings.append(Standing(rank, card.name, totals[seat].total, who, notes, record))
+    people = [standing for standing in standings if not standing.who]
+    shared = ""
+    if len(people) > 1 and all(standing.notes == (_first_game(tr),) for standing in people):
+        shared = tr.gettext(
+            "A first game under these rules for each of you: every score is the one to beat "
+            "next time."
+        )
+        standings = [replace(standing, notes=()) for standing in standings]
     perfect = (
         ""
         if perfect_average is None
@@ -93,7 +104,7 @@ def ending(
         )
     )
     reports = () if coach is None else coach_reports(state, coach, tr)
-    return Ending(headline(state, tr), tuple(standings), perfect, reports)
+    return Ending(headline(state, tr), tuple(standings), shared, perfect, reports)
 
 
 def _with_this_game(history: History, state: GameState) -> History:
@@ -112,7 +123,7 @@ def _against_the_past(
     stats = player_stats(history, name, state.ruleset)
     total = state.totals()[seat].total
     if stats is None or stats.games <= 1:
-        return (tr.gettext("Your first game under these rules: the one to beat next time."),), False
+        return (_first_game(tr),), False
     others = list(stats.totals)
     others.remove(total)  # this game is one of them
     previous = max(others)
@@ -134,6 +145,10 @@ def _against_the_past(
             best=previous, average=average
         )
     return (best, ranked), False
+
+
+def _first_game(tr: Translator) -> str:
+    return tr.gettext("Your first game under these rules: the one to beat next time.")
 
 
 def coach_reports(

@@ -76,6 +76,9 @@ class GameOverDialog:
         ranking.replaceChildren()
         for standing in words.standings:
             ranking.appendChild(_standing_item(standing, len(words.standings) > 1))
+        shared = by_id("shared-note")
+        shared.textContent = words.shared_note
+        shared.hidden = not words.shared_note
         perfect = by_id("perfect-play")
         perfect.textContent = words.perfect_play
         perfect.hidden = not words.perfect_play
