@@ -253,8 +253,15 @@ WIDE_CARD_JS = """() => {
   const card = document.querySelector('.card');
   const heads = '#scorecard thead tr:first-child > :not(:first-child)';
   const seats = [...document.querySelectorAll(heads)];
+  // What a heading shows: its name or its short label, whichever is drawn and not clipped.
+  const shown = (seat) => [...seat.querySelectorAll('.seat-name, .seat-short')].find((e) => {
+    const style = getComputedStyle(e);
+    return style.display !== 'none' && style.clipPath === 'none';
+  });
   return {card: card.clientWidth, content: card.scrollWidth,
-          seats: seats.map((seat) => Math.round(seat.getBoundingClientRect().width))};
+          seats: seats.map((seat) => Math.round(seat.getBoundingClientRect().width)),
+          labels: seats.map((seat) => shown(seat).textContent),
+          cut: seats.filter((seat) => shown(seat).scrollWidth > shown(seat).clientWidth).length};
 }"""
 
 
@@ -264,19 +271,27 @@ def test_five_or_six_players_on_a_wide_screen_see_every_column_at_once(
 ) -> None:
     """The scorecard of five or six players fits its card on a wide screen (it scrolled
     sideways a little at 1280 px, a lot at 960, hiding a column's edge under the category
-    names): equal columns, each wide enough for a score."""
+    names): equal columns, each wide enough for a score, headed by labels shown whole and all
+    different."""
     page = table.page
     page.set_viewport_size({"width": width, "height": 800})
     names = ("Alexandria-Konstantinova", "Bartholomew", "Cy", "Dmitrij Ivanovich", "Eve")
     crowded: dict[str, Any] = {}
-    for seated in (names, (*names, "Francesca Lancaster")):
+    # Six blank names are six "Player n" (cut to the column, all read "Playe…").
+    for seated in (names, (*names, "Francesca Lancaster"), ("",) * 6):
         set_language(page, "en")
         table.new_game("extended", seated, bonus=True)
         for language in LANGUAGES:
             set_language(page, language)
             fit = page.evaluate(WIDE_CARD_JS)
-            if fit["content"] > fit["card"] or min(fit["seats"]) < 44 or len(set(fit["seats"])) > 1:
-                crowded[f"{len(seated)} players, {language}"] = fit
+            if (
+                fit["content"] > fit["card"]
+                or min(fit["seats"]) < 44
+                or len(set(fit["seats"])) > 1
+                or len(set(fit["labels"])) < len(seated)
+                or fit["cut"]
+            ):
+                crowded[f"{seated[-1] or 'Player'} x {len(seated)}, {language}"] = fit
     set_language(page, "en")
     table.new_game()
     assert not crowded, f"the scorecard at {width} px: {crowded}"
