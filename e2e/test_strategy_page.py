@@ -6,11 +6,13 @@ from typing import Any
 
 from harness import goto_booted
 from playwright.sync_api import Page, expect
-from yacht_page import YachtPage
+from yacht_page import YachtPage, set_language
 
 import yacht
+from yacht.i18n import translator
 from yacht.saves.game_record import GAME_RECORD
 from yacht.strategy import advise_state
+from yacht.views.coaching import hint
 
 
 def start(page: Page, *, kinds: tuple[str, ...] = ("human",), coach: bool = False) -> YachtPage:
@@ -90,6 +92,29 @@ def test_coach_grades_moves_and_sums_them_up(booted_page: Page) -> None:
     )
     expect(summary.locator("svg rect")).to_have_count(12)
     booted_page.get_by_role("button", name="View scorecard").click()
+
+
+def test_the_hint_and_the_coachs_line_follow_a_language_switch(booted_page: Page) -> None:
+    """Both stayed in the language they were written in (seen in Latvian)."""
+    board = start(booted_page, coach=True)
+    board.roll()
+    board.roll()  # a keep: the coach has a word on it
+    expect(booted_page.locator("#coach-line")).to_contain_text("Coach:")
+    booted_page.get_by_role("button", name="Hint").click()
+    panel = booted_page.locator("#advice")
+    panel.get_by_text("Why?", exact=True).click()
+    state = state_of(board)
+    tr = translator("pl")
+    set_language(booted_page, "pl")
+    coach = tr.gettext("Coach: best move.").split(":")[0]
+    expect(booted_page.locator("#coach-line")).to_contain_text(f"{coach}:")
+    expect(booted_page.locator("#coach-line")).not_to_contain_text("Coach:")
+    expect(panel.locator(".advice-title")).to_have_text(hint(state, advise_state(state), tr).title)
+    expect(panel.locator("li").first).to_be_visible()  # "Why?" stays open
+    set_language(booted_page, "en")
+    expect(booted_page.locator("#coach-line")).to_contain_text("Coach:")
+    board.toggle(0)
+    expect(panel).to_be_hidden()
 
 
 def test_computer_players_finish_a_game_visibly_and_sped_up(booted_page: Page) -> None:

@@ -27,6 +27,10 @@ class Advisor:
         self._marked: list[object] = []
         self._coach_seat: int | None = None
         """Whose move the coach's line is about (None: the line is empty)."""
+        self._hinted: GameState | None = None
+        """The position of the hint shown (None: no hint), to write it again in a new language."""
+        self._said: tuple[CoachEntry, GameState] | None = None
+        """What the coach's line is about, likewise."""
 
     def hint(self, state: GameState, tr: Translator, notices: Notices) -> None:
         """Show the hint for ``state``, or say why there is none."""
@@ -45,6 +49,7 @@ class Advisor:
 
         advice = hint(state, advise_state(state), tr)
         self.clear()
+        self._hinted = state
         self._title.textContent = advice.title
         self._why.textContent = advice.why
         for line in advice.options[1:]:
@@ -64,6 +69,7 @@ class Advisor:
         """Hide the hint and its marks (the position has changed)."""
         if self._panel.hidden and not self._marked:
             return  # every click clears: mostly there is no hint to clear, and no DOM to touch
+        self._hinted = None
         self._panel.hidden = True
         self._details.open = False
         self._options.replaceChildren()
@@ -79,7 +85,17 @@ class Advisor:
         self._coach_line.textContent = text
         self._coach_line.hidden = not text
         self._coach_seat = None if entry is None else entry.seat
+        self._said = None if entry is None else (entry, state)
         return text
+
+    def retranslate(self, tr: Translator) -> None:
+        """Write the hint and the coach's line on the page again in ``tr``'s language."""
+        if self._hinted is not None:
+            why_open = self._details.open
+            self.show_hint(self._hinted, tr)
+            self._details.open = why_open
+        if self._said is not None:
+            self.say(*self._said, tr)
 
     def turn_of(self, seat: int) -> None:
         """``seat`` is moving now: the coach's word on another player's move is done."""
@@ -91,6 +107,7 @@ class Advisor:
         self._coach_line.textContent = ""
         self._coach_line.hidden = True
         self._coach_seat = None
+        self._said = None
 
     def _mark(self, element: object) -> None:
         element.classList.add("suggested")  # type: ignore[attr-defined]

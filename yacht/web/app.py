@@ -185,8 +185,7 @@ class App:
 
     def toggle_faster(self) -> None:
         """Speed the computer players up, or back to their normal pace."""
-        self._computer.faster = not self._computer.faster
-        by_id("faster").setAttribute("aria-pressed", "true" if self._computer.faster else "false")
+        self._computer.toggle_faster()
 
     # -- show and save ---------------------------------------------------------------------
 
@@ -250,6 +249,7 @@ class App:
         self.notices.refresh()
         self._guide.retranslate()
         self._game_over.retranslate(self._tr)
+        self.advisor.retranslate(self._tr)
         self.extras.retranslate()
         self._way_out.retranslate()
 

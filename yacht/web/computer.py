@@ -15,6 +15,7 @@ from pyscript import window
 
 from yacht.game.actions import Action
 from yacht.game.state import GameState
+from yacht.web.page import by_id
 
 # Milliseconds before each kind of step at normal speed; "faster" divides them.
 PACE = {"hold": 350, "roll": 750, "score": 1100}
@@ -38,6 +39,11 @@ class ComputerTurns:
             return
         delay = self._delay(state)
         self._timer = window.setTimeout(create_once_callable(self._step), delay)
+
+    def toggle_faster(self) -> None:
+        """Speed the steps up, or back to their normal pace (the "Faster" button, pressed)."""
+        self.faster = not self.faster
+        by_id("faster").setAttribute("aria-pressed", "true" if self.faster else "false")
 
     def stop(self) -> None:
         """Cancel a scheduled step (a new game was started, another tab moved on)."""
