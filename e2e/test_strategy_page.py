@@ -117,6 +117,23 @@ def test_the_hint_and_the_coachs_line_follow_a_language_switch(booted_page: Page
     expect(panel).to_be_hidden()
 
 
+def test_a_computers_move_on_the_move_line_follows_a_language_switch(booted_page: Page) -> None:
+    page = booted_page
+    board = start(page, kinds=("human", "casual"))
+    board.roll()
+    board.score_first_option()  # the computer's turn: its moves are told on the move line
+    line = page.locator("#move-line")
+    expect(board.roll_button).to_be_enabled(timeout=20_000)  # back to P1: its last move stays
+    expect(line).to_be_visible()
+    english = str(line.text_content())
+    assert "P2" in english
+    set_language(page, "pl")
+    expect(line).not_to_have_text(english)
+    expect(line).to_contain_text("P2")
+    set_language(page, "en")
+    expect(line).to_have_text(english)
+
+
 def test_computer_players_finish_a_game_visibly_and_sped_up(booted_page: Page) -> None:
     page = booted_page
     board = start(page, kinds=("optimal", "casual"))

@@ -249,7 +249,7 @@ class App:
         self.notices.refresh()
         self._guide.retranslate()
         self._game_over.retranslate(self._tr)
-        self.advisor.retranslate(self._tr)
+        self._effects.retranslate()
         self.extras.retranslate()
         self._way_out.retranslate()
 

@@ -45,11 +45,21 @@ class EffectsShown:
         self._board = board
         self._renderer = renderer
         self._moments = Moments()
+        self._told: Step | None = None
+        """The computer's move on the move line (None: the line is empty)."""
 
     def new_game(self) -> None:
         """A game starts: the last game's coach line and computer move are done."""
         self._board.advisor.quiet()
         self._moments.tell("")
+        self._told = None
+
+    def retranslate(self) -> None:
+        """Write what the page shows of the moves again in the page's new language: the
+        computer's move on the move line, the coach's line and the hint."""
+        if self._told is not None:
+            self._moments.tell(self._computer_move(self._told))
+        self._board.advisor.retranslate(self._board.tr)
 
     def show(self, moved: Step) -> None:
         """Animate, announce and grade what ``moved`` did, in order."""
@@ -57,8 +67,9 @@ class EffectsShown:
         before, after = moved.before.game, moved.session.game
         board.advisor.turn_of(before.current)
         # A computer's move is told on screen; a person's own move clears that line.
-        computer = [computer_move(effect, before, after, tr) for effect in moved.effects]
-        self._moments.tell(next((text for text in reversed(computer) if text), ""))
+        told = self._computer_move(moved)
+        self._moments.tell(told)
+        self._told = moved if told else None
         for effect in moved.effects:
             match effect:
                 case Ungraded(reason):
@@ -82,6 +93,12 @@ class EffectsShown:
                 case Undone():
                     status = board.view().status
                     board.notices.announce(join_sentences(tr.gettext("Score taken back."), status))
+
+    def _computer_move(self, moved: Step) -> str:
+        """What a computer did in ``moved``, in the page's language ("" for a person's move)."""
+        before, after, tr = moved.before.game, moved.session.game, self._board.tr
+        told = (computer_move(effect, before, after, tr) for effect in reversed(moved.effects))
+        return next((text for text in told if text), "")
 
     def _end_game_after_paint(self, said: str) -> None:
         """Once the final score is on screen, open the game-over dialog and say ``said`` with
