@@ -25,12 +25,10 @@ class Advisor:
         self._details = by_id("advice-why")
         self._coach_line = by_id("coach-line")
         self._marked: list[object] = []
-        self._coach_seat: int | None = None
-        """Whose move the coach's line is about (None: the line is empty)."""
         self._hinted: GameState | None = None
         """The position of the hint shown (None: no hint), to write it again in a new language."""
         self._said: tuple[CoachEntry, GameState] | None = None
-        """What the coach's line is about, likewise."""
+        """The move the coach's line is about, and its position (None: the line is empty)."""
 
     def hint(self, state: GameState, tr: Translator, notices: Notices) -> None:
         """Show the hint for ``state``, or say why there is none."""
@@ -84,7 +82,6 @@ class Advisor:
         text = "" if entry is None else verdict(entry, state, tr)
         self._coach_line.textContent = text
         self._coach_line.hidden = not text
-        self._coach_seat = None if entry is None else entry.seat
         self._said = None if entry is None else (entry, state)
         return text
 
@@ -99,14 +96,13 @@ class Advisor:
 
     def turn_of(self, seat: int) -> None:
         """``seat`` is moving now: the coach's word on another player's move is done."""
-        if self._coach_seat is not None and self._coach_seat != seat:
+        if self._said is not None and self._said[0].seat != seat:
             self.quiet()
 
     def quiet(self) -> None:
         """Clear the coach's line."""
         self._coach_line.textContent = ""
         self._coach_line.hidden = True
-        self._coach_seat = None
         self._said = None
 
     def _mark(self, element: object) -> None:
