@@ -17,6 +17,7 @@ from yacht_page import YachtPage, open_menu
 from yacht.game.replay import claimed_total
 from yacht.i18n import translator
 from yacht.saves.challenge_link import CHALLENGE_LINK, finished_link
+from yacht.saves.game_record import GAME_RECORD
 
 
 @pytest.fixture(scope="module", params=["light", "dark"])
@@ -204,6 +205,69 @@ def test_language_switch_keeps_the_game_and_is_remembered(
     reload_booted(page)
     expect(page.locator("html")).to_have_attribute("lang", "pl")
     assert board.saved() == saved
+
+
+def _seated(board: YachtPage) -> list[str]:
+    return [card.name for card in GAME_RECORD.from_data(board.saved()).state.players]
+
+
+def _choose(page: Page, language: str) -> None:
+    open_menu(page).locator("#language").select_option(language)
+
+
+def _offered_names(page: Page) -> list[str]:
+    """The names the new-game form offers (it is opened and closed again)."""
+    page.locator("#new-game").click()
+    names = page.locator("#player-names li:not([hidden]) input[name=player]")
+    offered = [names.nth(seat).input_value() for seat in range(names.count())]
+    page.locator("#setup-cancel").click()
+    return offered
+
+
+def test_seats_left_blank_take_the_language_chosen_before_the_first_throw(
+    new_site_context: Callable[..., Any],
+) -> None:
+    """A first visit opens in the browser's language; a player who picks theirs before the
+    first throw plays under its names, not as "Player 1" on a Russian page."""
+    page = new_site_context(locale="en-US").new_page()
+    goto_booted(page)
+    board = YachtPage(page)
+    expect(page.locator("#status")).to_contain_text("Player 1")
+    _choose(page, "ru")
+    expect(page.locator("#status")).to_contain_text("Игрок 1")
+    page.wait_for_function("localStorage.getItem('yacht:game').includes('Игрок 1')")
+    assert _seated(board) == ["Игрок 1"]
+    expect(page.locator("#scorecard thead")).to_contain_text("Игрок 1")
+    assert _offered_names(page) == ["Игрок 1"]
+
+    # Once someone has thrown, the game's names are its record; the next game's still follow.
+    _choose(page, "pl")
+    page.wait_for_function("localStorage.getItem('yacht:game').includes('Gracz 1')")
+    page.locator("#roll").click()
+    page.wait_for_function("localStorage.getItem('yacht:game').includes('\"rolls\":1')")
+    _choose(page, "en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    board.settle()
+    assert _seated(board) == ["Gracz 1"]
+    expect(page.locator("#status")).to_contain_text("Gracz 1")
+    assert _offered_names(page) == ["Player 1"]
+    reload_booted(page)
+    assert _seated(board) == ["Gracz 1"]
+    assert _offered_names(page) == ["Player 1"]
+
+
+def test_a_typed_name_stays_and_the_blank_seat_beside_it_follows(
+    new_site_context: Callable[..., Any],
+) -> None:
+    page = new_site_context(locale="en-US").new_page()
+    goto_booted(page)
+    board = YachtPage(page)
+    board.new_game("traditional", ("Ann", ""))
+    assert _seated(board) == ["Ann", "Player 2"]
+    _choose(page, "lv")
+    page.wait_for_function("localStorage.getItem('yacht:game').includes('Spēlētājs 2')")
+    assert _seated(board) == ["Ann", "Spēlētājs 2"]
+    expect(page.locator("#status")).to_contain_text("Ann")
 
 
 # Every static text and attribute index.html marks for translation: [message id, text] and

@@ -106,6 +106,10 @@ class DiceModeError(IllegalActionError):
     """Rolling or holding in a game played with real dice, or entering faces in one that rolls."""
 
 
+class NamesFixedError(IllegalActionError):
+    """Renaming the players of a game someone has already thrown in: the names are its record."""
+
+
 class InvalidSaveError(YachtError, ValueError):
     """A saved game that is malformed or describes an impossible game."""
 

@@ -20,6 +20,7 @@ from yacht.errors import (
     InvalidDieIndexError,
     InvalidSetupError,
     InvalidStateError,
+    NamesFixedError,
     NoRollsLeftError,
     NothingToUndoError,
     NotRolledYetError,
@@ -113,6 +114,12 @@ class GameState:
     def current_player(self) -> Scorecard:
         """The scorecard of the player whose turn it is."""
         return self.players[self.current]
+
+    @property
+    def begun(self) -> bool:
+        """Whether anyone has thrown (or scored: the throws are counted, but a score is the
+        surer sign)."""
+        return bool(self.rolls_made or self.rolls or any(card.scores for card in self.players))
 
     @property
     def rolls_left(self) -> int:
@@ -317,6 +324,24 @@ def undo_score(state: GameState) -> GameState:
         held=last.held,
         last_score=None,
     )
+
+
+def rename_players(state: GameState, names: Sequence[str]) -> GameState:
+    """``state`` with its seats named ``names``, in order; only before anyone has thrown (then
+    :class:`~yacht.errors.NamesFixedError`): the page names the seats left blank in its new
+    language, and once play has begun the names are the game's record.
+
+    >>> rename_players(new_game(["Player 1", "Ann"]), ["Gracz 1", "Ann"]).players[0].name
+    'Gracz 1'
+    """
+    if state.begun:
+        raise NamesFixedError("the players' names are kept once the first throw is made")
+    if len(names) != len(state.players):
+        raise InvalidSetupError(f"{len(names)} names for {len(state.players)} seats")
+    cleaned = [clean_name(name) for name in names]
+    check_distinct(cleaned)
+    cards = zip(state.players, cleaned, strict=True)
+    return replace(state, players=tuple(replace(card, name=name) for card, name in cards))
 
 
 def _source_for(state: GameState) -> DiceSource:

@@ -1,4 +1,9 @@
-"""The players' short labels, for scorecard columns as narrow as a score.
+"""The players' names as the page shows them: the default name of a seat left blank, and short
+labels for scorecard columns as narrow as a score.
+
+A seat left blank is named in the page's language ("Player 2", "Игрок 2"), and renamed when the
+language changes before anyone has thrown (:func:`renamed_blank_seats`): a name nobody typed
+belongs to the page, not to the player.
 
 With two players (and with three or four side by side on a wide screen) each player's column is
 about four letters wide: "Player 1" and "Player 2" cut to fit would both read "Pl…". There the
@@ -16,7 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from yacht.errors import DuplicateNameError
 from yacht.game.graphemes import clusters
+from yacht.game.players import check_distinct
 from yacht.i18n import Translator
 
 SHORT = 4
@@ -28,6 +35,28 @@ NUMBER_DIGITS = 2
 def default_name(tr: Translator, number: int) -> str:
     """The name a seat gets when left blank, in ``tr``'s language: "Player 2"."""
     return tr.gettext("Player {number}").format(number=number)
+
+
+def renamed_blank_seats(
+    names: Sequence[str], before: Translator, after: Translator
+) -> tuple[str, ...]:
+    """``names`` with each seat named by default in ``before``'s language named as ``after``
+    names it; the names as they were if that would seat two players of one name (a player who
+    typed "Игрок 2" in the first seat keeps it, and the second seat stays "Player 2").
+
+    >>> from yacht.i18n import ENGLISH, translator
+    >>> renamed_blank_seats(["Player 1", "Ann", "Player 3"], ENGLISH, translator("pl"))
+    ('Gracz 1', 'Ann', 'Gracz 3')
+    """
+    renamed = tuple(
+        default_name(after, seat) if name == default_name(before, seat) else name
+        for seat, name in enumerate(names, start=1)
+    )
+    try:
+        check_distinct(renamed)
+    except DuplicateNameError:
+        return tuple(names)
+    return renamed
 
 
 def seat_labels(names: Sequence[str]) -> tuple[str, ...]:

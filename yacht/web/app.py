@@ -150,6 +150,7 @@ class App:
     def _bind(self) -> None:
         bind_board(self, self._on)
         self._renderer.bind(self._on)
+        self._computer.bind(self._on)
         self._guide.bind(self._on)
         self._game_over.bind(self._on, self._rematch, self._dialog.open)
         self._dialog.bind(self._on)
@@ -182,10 +183,6 @@ class App:
         """Show the solver's advice for the position on the board."""
         if not self.moves.computers_turn():
             self.advisor.hint(self._session.game, self._tr, self.notices)
-
-    def toggle_faster(self) -> None:
-        """Speed the computer players up, or back to their normal pace."""
-        self._computer.toggle_faster()
 
     # -- show and save ---------------------------------------------------------------------
 
@@ -231,11 +228,14 @@ class App:
     # -- language --------------------------------------------------------------------------
 
     def switch_language(self, language: str) -> None:
-        """Redraw the page in ``language`` and remember it."""
+        """Redraw the page in ``language`` and remember it; seats left blank take its names."""
         if language not in LANGUAGES:
             return
-        self._tr = translator(language)
+        before, self._tr = self._tr, translator(language)
         self.notices.note(self._preferences.change(language=language))
+        from yacht.web.blank_seats import BlankSeats  # needed at a switch, not at start
+
+        BlankSeats(self, self._setups, self._lock, self.notices).follow(before, self._tr)
         self._apply_language()
         self.notices.announce(LANGUAGES[language])
 

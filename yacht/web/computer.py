@@ -15,7 +15,7 @@ from pyscript import window
 
 from yacht.game.actions import Action
 from yacht.game.state import GameState
-from yacht.web.page import by_id
+from yacht.web.page import Listen, by_id
 
 # Milliseconds before each kind of step at normal speed; "faster" divides them.
 PACE = {"hold": 350, "roll": 750, "score": 1100}
@@ -31,6 +31,10 @@ class ComputerTurns:
         self._timer: Any = None
         self._chance = random.Random()
         self.faster = False
+
+    def bind(self, on: Listen) -> None:
+        """Listen to the "Faster" button."""
+        on(by_id("faster"), "click", lambda _: self.toggle_faster())
 
     def wake(self) -> None:
         """Schedule the next step if a computer player is to move and none is scheduled."""

@@ -1,7 +1,8 @@
-"""The board's own controls wired to the App: Roll, Undo, Hint, Faster, the dice, the
-scorecard's options, New game, the language menu and the keyboard.
+"""The board's own controls wired to the App: Roll, Undo, Hint, the dice, the scorecard's
+options, New game, the language menu and the keyboard.
 
-The dialogs and the other tabs wire their own controls (``bind`` in their modules).
+The dialogs, the other tabs and the computer players' "Faster" wire their own controls (``bind``
+in their modules).
 """
 
 from __future__ import annotations
@@ -19,9 +20,6 @@ from yacht.web.page import Listen, by_id, closest
 class Board(Keyboard, Protocol):
     """What the board's controls command."""
 
-    def toggle_faster(self) -> None:
-        """Speed the computer players up, or back to their normal pace."""
-
     def switch_language(self, language: str) -> None:
         """Redraw the page in ``language``."""
 
@@ -31,7 +29,6 @@ def bind_board(board: Board, on: Listen) -> None:
     on(by_id("roll"), "click", lambda _: roll_unless_airborne(board))
     on(by_id("undo"), "click", lambda _: board.moves.act(Undo()))
     on(by_id("hint"), "click", lambda _: board.hint())
-    on(by_id("faster"), "click", lambda _: board.toggle_faster())
     on(by_id("dice"), "click", lambda event: _on_die_click(board, event))
     on(by_id("scorecard"), "click", lambda event: _on_scorecard_click(board, event))
     on(by_id("new-game"), "click", lambda _: board.open_setup())

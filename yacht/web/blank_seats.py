@@ -1,0 +1,81 @@
+"""Seats left blank follow the page's language.
+
+A seat nobody named is called after its number in the page's language ("Player 2"). The first
+visit's game is set up in the browser's language; a player who then picks their own would
+otherwise play as "Player 1" on a Russian page. So a change of language renames the seats left
+blank (:func:`~yacht.views.seat_labels.renamed_blank_seats`): in the setup the next game starts
+from, and in the game on the page while nobody has thrown. Once someone has, the names are the
+game's record and stay as they are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Protocol
+
+from yacht.game.setup import GameSetup
+from yacht.game.state import rename_players
+from yacht.i18n import Translator
+from yacht.saves.slots import SetupSlot
+from yacht.session.session import Session
+from yacht.views.seat_labels import renamed_blank_seats
+from yacht.web.game_lock import GameLock
+from yacht.web.notices import Notices
+
+
+class Table(Protocol):
+    """What the renaming needs of the App: the session and the setup, and ways to replace them."""
+
+    @property
+    def session(self) -> Session:
+        """The session on the page."""
+
+    @property
+    def setup(self) -> GameSetup:
+        """The setup the next game starts from."""
+
+    def use_setup(self, setup: GameSetup) -> None:
+        """Remember ``setup`` for the next game."""
+
+    def commit(self, session: Session) -> bool:
+        """Show and save ``session``; False when another tab's newer game is shown instead."""
+
+
+class BlankSeats:
+    """Renames the seats left blank when the page's language changes."""
+
+    def __init__(self, table: Table, setups: SetupSlot, lock: GameLock, notices: Notices) -> None:
+        self._table = table
+        self._setups = setups
+        self._lock = lock
+        self._notices = notices
+
+    def follow(self, before: Translator, after: Translator) -> None:
+        """Name the seats left blank in ``before``'s language as ``after`` names them."""
+        setup = self._table.setup
+        names = renamed_blank_seats(setup.names, before, after)
+        if names != setup.names:
+            setup = replace(setup, names=names)
+            self._table.use_setup(setup)
+            self._notices.note(self._setups.save(setup))
+        if self._renamed(self._table.session, before, after) is not None:
+            # Stored like a move: another tab may hold the game, and may have thrown meanwhile.
+            self._lock.run(lambda: self._rename_game(before, after))
+
+    def _rename_game(self, before: Translator, after: Translator) -> None:
+        renamed = self._renamed(self._table.session, before, after)
+        if renamed is not None:
+            self._table.commit(renamed)
+
+    @staticmethod
+    def _renamed(session: Session, before: Translator, after: Translator) -> Session | None:
+        """``session`` with its game's blank seats renamed; None when nothing changes (or the
+        game has begun)."""
+        game = session.game
+        if game.begun:
+            return None
+        names = tuple(card.name for card in game.players)
+        renamed = renamed_blank_seats(names, before, after)
+        if renamed == names:
+            return None
+        return replace(session, game=rename_players(game, renamed))
