@@ -40,7 +40,6 @@ class StatsPage:
         empty = not history.games
         by_id("history-empty").hidden = not empty
         by_id("stats").hidden = empty
-        by_id("clear-history").disabled = empty
         if empty:
             return
         chosen = self._chosen()
