@@ -32,6 +32,28 @@ def game(booted_page: Page) -> YachtPage:
     return board
 
 
+def test_a_press_on_an_option_leaves_the_focus_where_it_was(game: YachtPage) -> None:
+    """The option leaves its cell as the score is written: focused, it would make the browser
+    lay the page out in the click a second time. The click still scores; the keyboard still
+    focuses options (the test below)."""
+    page = game.page
+    game.roll()
+    game.wait_for_landing()
+    game.roll_button.focus()
+    option = game.options.and_(page.locator("[data-category='choice']"))
+    box = option.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    expect(game.roll_button).to_be_focused()
+    before = game.snapshot()["save"]
+    page.mouse.up()
+    page.wait_for_function("(before) => localStorage.getItem('yacht:game') !== before", arg=before)
+    game.settle()
+    assert game.saved()["players"][0]["scores"].get("choice") is not None
+    expect(game.roll_button).to_be_focused()
+
+
 def test_an_option_keeps_its_button_and_the_focus_while_the_dice_change(game: YachtPage) -> None:
     page = game.page
     game.roll()
