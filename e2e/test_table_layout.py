@@ -103,6 +103,65 @@ def test_a_phone_shows_dice_roll_and_every_open_category_on_one_screen(
     assert all(box == rolls[0] for box in rolls), f"{where}: Roll moved: {rolls}"
 
 
+# Phones on their side: wide enough for two columns, too short for the tray under the card.
+LANDSCAPE = [
+    {"width": 844, "height": 390},
+    {"width": 740, "height": 360},
+    {"width": 640, "height": 360},
+    {"width": 932, "height": 430},
+]
+
+# What covers the middle of each scorecard cell once it is scrolled to the middle of the screen
+# (null when the cell itself, or what is inside it, is hit).
+COVERED_CELLS_JS = """() => {
+  const cells = [...document.querySelectorAll('#scorecard tbody td')];
+  return cells.flatMap((cell) => {
+    cell.scrollIntoView({block: 'center', inline: 'nearest'});
+    const r = cell.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const by = hit && (hit.id || hit.className);
+    return hit && cell.contains(hit) ? [] : [[cell.parentElement.dataset.row, by]];
+  });
+}"""
+
+
+@pytest.mark.parametrize("players", [("Ann",), ("Ann", "Ben")], ids=["solo", "two"])
+@pytest.mark.parametrize("size", LANDSCAPE, ids=[f"{s['width']}x{s['height']}" for s in LANDSCAPE])
+def test_a_phone_on_its_side_shows_the_tray_beside_the_scorecard_covering_none_of_it(
+    table: YachtPage, size: dict[str, int], players: tuple[str, ...]
+) -> None:
+    """Before, the tray (dice, Roll, the messages) kept to the foot of the screen over the card,
+    and a scorecard row or two showed between it and the bar."""
+    page = table.page
+    page.set_viewport_size(size)
+    table.new_game("extended", players, bonus=True)
+    table.roll()
+    for language in ("en", "uk"):
+        set_language(page, language)
+        where = f"{size['width']}x{size['height']} {len(players)}p {language}"
+        assert page.evaluate(COVERED_CELLS_JS) == [], f"{where}: cells under the tray"
+        for scrolled in (0, 10_000):  # at the top of the page, and at its end
+            page.evaluate("(y) => window.scrollTo(0, y)", scrolled)
+            found = geometry(page)
+            assert found["scroll"]["width"] <= size["width"], f"{where}: sideways scroll"
+            things = [("Roll", found["roll"])]
+            things += [(f"die {i + 1}", die) for i, die in enumerate(found["dice"])]
+            for name, box in things:
+                assert box["top"] >= 0, f"{where}: {name} {box}"
+                assert box["bottom"] <= size["height"], f"{where}: {name} {box}"
+                assert box["left"] >= 0, f"{where}: {name} {box}"
+                assert box["right"] <= size["width"], f"{where}: {name} {box}"
+                assert min(box["width"], box["height"]) >= 40, f"{where}: {name} {box}"
+            # The tray's column beside the card's: side by side, not one over the other.
+            assert found["dice"][0]["left"] >= found["card"]["right"], where
+        cut = page.evaluate(
+            "() => [...document.querySelectorAll('.actions > button, .roll-slot > *')]"
+            ".filter((b) => !b.hidden && b.scrollWidth > b.clientWidth + 1).map((b) => b.id)"
+        )
+        assert cut == [], f"{where}: text cut in {cut}"
+    set_language(page, "en")
+
+
 def test_open_cells_keep_their_size_through_a_turn(table: YachtPage) -> None:
     page = table.page
     page.set_viewport_size(PHONES[1])
@@ -663,7 +722,9 @@ GAMES = [
 
 
 @pytest.mark.parametrize(
-    "size", [*PHONES, {"width": 1280, "height": 800}], ids=["390x844", "360x740", "1280x800"]
+    "size",
+    [*PHONES, LANDSCAPE[1], LANDSCAPE[2], {"width": 1280, "height": 800}],
+    ids=["390x844", "360x740", "740x360", "640x360", "1280x800"],
 )
 def test_no_text_on_the_board_is_cut_in_any_language(
     table: YachtPage, size: dict[str, int]
