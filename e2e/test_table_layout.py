@@ -162,6 +162,43 @@ def test_a_phone_on_its_side_shows_the_tray_beside_the_scorecard_covering_none_o
     set_language(page, "en")
 
 
+TRAY_JS = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const tray = box(document.querySelector('#dice'));
+  return {tray: {left: tray.left, right: tray.right},
+          dice: [...document.querySelectorAll('#dice .die')].map((d) => {
+            const r = box(d);
+            return {left: r.left, right: r.right, width: r.width, height: r.height};
+          })};
+}"""
+
+
+@pytest.mark.parametrize(
+    "size",
+    [*PHONES, LANDSCAPE[2], *({"width": w, "height": 700} for w in (960, 1024, 1100, 1280, 1440))],
+    ids=lambda size: f"{size['width']}x{size['height']}",
+)
+def test_the_dice_are_square_and_side_by_side_in_the_tray(
+    table: YachtPage, size: dict[str, int]
+) -> None:
+    """Five dice of 84 px never quite fitted the tray's column of a wide screen: the row squeezed
+    each out of square, to about 62 x 84 px at 960 and 1,024 px (a tall box with the cube's faces
+    inside) and 83 x 84 at 1,280 px."""
+    page = table.page
+    page.set_viewport_size(size)
+    table.new_game()
+    table.roll()
+    found = page.evaluate(TRAY_JS)
+    for number, die in enumerate(found["dice"], start=1):
+        assert abs(die["width"] - die["height"]) <= 0.5, f"die {number} not square: {die}"
+        assert die["width"] >= 40, f"die {number} too small: {die}"
+        assert found["tray"]["left"] <= die["left"], f"die {number} out of the tray: {found}"
+        assert die["right"] <= found["tray"]["right"], f"die {number} out of the tray: {found}"
+    rights = [die["right"] for die in found["dice"][:-1]]
+    lefts = [die["left"] for die in found["dice"][1:]]
+    assert all(right < left for right, left in zip(rights, lefts, strict=True)), found
+
+
 def test_open_cells_keep_their_size_through_a_turn(table: YachtPage) -> None:
     page = table.page
     page.set_viewport_size(PHONES[1])
