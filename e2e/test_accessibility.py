@@ -170,7 +170,7 @@ def test_reduced_motion_turns_dice_animation_off(booted_page: Page) -> None:
     page.emulate_media(reduced_motion="no-preference")
 
 
-@pytest.mark.parametrize("width", [360, 640])
+@pytest.mark.parametrize("width", [320, 360, 640])
 def test_no_sideways_scrolling_at_200_percent_zoom_or_phone_width(
     browser: Browser, width: int, new_site_context: Callable[..., Any]
 ) -> None:

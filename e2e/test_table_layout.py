@@ -20,6 +20,8 @@ from yacht.game.players import MAX_NAME_LENGTH
 from yacht.i18n import LANGUAGES, translator
 
 PHONES = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
+SMALLEST = {"width": 320, "height": 568}
+"""The narrowest phone a page must serve without scrolling sideways (WCAG's reflow width)."""
 RULES = [("traditional", False), ("sum-all", False), ("extended", False), ("extended", True)]
 
 GEOMETRY_JS = """() => {
@@ -760,8 +762,8 @@ GAMES = [
 
 @pytest.mark.parametrize(
     "size",
-    [*PHONES, LANDSCAPE[1], LANDSCAPE[2], {"width": 1280, "height": 800}],
-    ids=["390x844", "360x740", "740x360", "640x360", "1280x800"],
+    [*PHONES, SMALLEST, LANDSCAPE[1], LANDSCAPE[2], {"width": 1280, "height": 800}],
+    ids=["390x844", "360x740", "320x568", "740x360", "640x360", "1280x800"],
 )
 def test_no_text_on_the_board_is_cut_in_any_language(
     table: YachtPage, size: dict[str, int]
