@@ -13,32 +13,19 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Protocol
 
-from yacht.game.setup import GameSetup
 from yacht.game.state import rename_players
 from yacht.i18n import Translator
 from yacht.saves.slots import SetupSlot
 from yacht.session.session import Session
 from yacht.views.seat_labels import renamed_blank_seats
+from yacht.web import moves, transfer
 from yacht.web.game_lock import GameLock
 from yacht.web.notices import Notices
 
 
-class Table(Protocol):
-    """What the renaming needs of the App: the session and the setup, and ways to replace them."""
-
-    @property
-    def session(self) -> Session:
-        """The session on the page."""
-
-    @property
-    def setup(self) -> GameSetup:
-        """The setup the next game starts from."""
-
-    def use_setup(self, setup: GameSetup) -> None:
-        """Remember ``setup`` for the next game."""
-
-    def commit(self, session: Session) -> bool:
-        """Show and save ``session``; False when another tab's newer game is shown instead."""
+class Table(moves.Table, transfer.Table, Protocol):
+    """What the renaming needs of the App: the session and the setup, and ways to replace them
+    (``commit`` as a move does, ``use_setup`` as an import does)."""
 
 
 class BlankSeats:
