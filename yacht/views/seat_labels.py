@@ -2,8 +2,8 @@
 labels for scorecard columns as narrow as a score.
 
 A seat left blank is named in the page's language ("Player 2", "Игрок 2"), and renamed when the
-language changes before anyone has thrown (:func:`renamed_blank_seats`): a name nobody typed
-belongs to the page, not to the player.
+language changes (:func:`renamed_blank_seats`): a name nobody typed belongs to the page, not to
+the player, until the game's first throw makes it the game's record.
 
 With two players (and with three or four side by side on a wide screen) each player's column is
 about four letters wide: "Player 1" and "Player 2" cut to fit would both read "Pl…". There the
