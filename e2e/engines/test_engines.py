@@ -32,6 +32,15 @@ pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:Depre
 RecordBoot = Callable[[str, str, float], None]
 ARTIFACTS_DIR = Path(__file__).resolve().parents[1] / "artifacts"
 SIZES = [(390, 844), (360, 740), (1280, 800)]
+# A phone on its side (the tray beside the scorecard) and an iPad on its side (the wide layout
+# at its narrowest, where dice were squeezed out of square).
+SIDEWAYS = [(844, 390), (1024, 768)]
+LAYOUT_PROBE_JS = """const box = (e) => e.getBoundingClientRect();
+const card = box(document.querySelector('#scorecard'));
+return {viewport: [innerWidth, innerHeight], scrollWidth: document.documentElement.scrollWidth,
+        cardRight: card.right,
+        dice: [...document.querySelectorAll('#dice .die')].map((d) => {
+          const r = box(d); return [r.left, r.width, r.height]; })};"""
 # What the pictures are checked against: the game's viewport, and the language menu's place
 # and text colour (the menu it sits in, opened for the picture).
 PICTURE_PROBE_JS = """document.querySelector('#more').open = true;
@@ -181,6 +190,25 @@ def test_pictures_at_phone_and_laptop_sizes(board: Board) -> None:
         assert ratio >= 4.5, (
             f"{name} {size}: the language menu's text {ink} on {behind} (contrast {ratio:.1f})"
         )
+
+
+def test_a_phone_and_a_tablet_on_their_side(board: Board) -> None:
+    """Pictures (e2e/artifacts/engines-<engine>-<size>.png): no sideways scroll, square dice,
+    and on the phone the tray beside the scorecard rather than over it."""
+    name = board.engine.name
+
+    def path_for(width: int, height: int) -> Path:
+        return ARTIFACTS_DIR / f"engines-{name}-{width}x{height}.png"
+
+    seen = board.screenshots(SIDEWAYS, path_for, LAYOUT_PROBE_JS)
+    for size in SIDEWAYS:
+        probe = seen[size]
+        assert probe["viewport"] == list(size)
+        assert probe["scrollWidth"] <= size[0], f"{name} {size}: sideways scroll"
+        for _left, width, height in probe["dice"]:
+            assert abs(width - height) <= 1, f"{name} {size}: a die of {width} x {height}"
+        if size == SIDEWAYS[0]:
+            assert probe["dice"][0][0] >= probe["cardRight"], f"{name}: tray over the card"
 
 
 def test_the_last_score_opens_the_ending(board: Board) -> None:
