@@ -168,15 +168,18 @@ def test_an_offline_reload_plays_on(board: Board, record_boot: RecordBoot) -> No
         board.site.start()
 
 
-def test_pictures_at_phone_and_laptop_sizes(board: Board) -> None:
-    """A picture per size (e2e/artifacts/engines-<engine>-<size>.png) with the menu open, and on
-    each the language menu readable: its text against the colour the engine really painted."""
+def picture_path(board: Board) -> Callable[[int, int], Path]:
+    """Where the engine's picture at a size goes: e2e/artifacts/engines-<engine>-<size>.png."""
     ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
     name = board.engine.name
+    return lambda width, height: ARTIFACTS_DIR / f"engines-{name}-{width}x{height}.png"
 
-    def path_for(width: int, height: int) -> Path:
-        return ARTIFACTS_DIR / f"engines-{name}-{width}x{height}.png"
 
+def test_pictures_at_phone_and_laptop_sizes(board: Board) -> None:
+    """A picture per size with the menu open, and on each the language menu readable: its text
+    against the colour the engine really painted."""
+    name = board.engine.name
+    path_for = picture_path(board)
     seen = board.screenshots(SIZES, path_for, PICTURE_PROBE_JS)
     for size in SIZES:
         probe = seen[size]
@@ -194,15 +197,10 @@ def test_pictures_at_phone_and_laptop_sizes(board: Board) -> None:
 
 
 def test_a_phone_and_a_tablet_on_their_side(board: Board) -> None:
-    """Pictures (e2e/artifacts/engines-<engine>-<size>.png): no sideways scroll, square dice, no
-    scroll bar by the empty messages slot, and on the phone the tray beside the scorecard rather
-    than over it."""
+    """Pictures: no sideways scroll, square dice, no scroll bar by the empty messages slot, and
+    on the phone the tray beside the scorecard rather than over it."""
     name = board.engine.name
-
-    def path_for(width: int, height: int) -> Path:
-        return ARTIFACTS_DIR / f"engines-{name}-{width}x{height}.png"
-
-    seen = board.screenshots(SIDEWAYS, path_for, LAYOUT_PROBE_JS)
+    seen = board.screenshots(SIDEWAYS, picture_path(board), LAYOUT_PROBE_JS)
     for size in SIDEWAYS:
         probe = seen[size]
         assert probe["viewport"] == list(size)
