@@ -16,7 +16,6 @@ from typing import Protocol
 from yacht.game.state import rename_players
 from yacht.i18n import Translator
 from yacht.saves.slots import SetupSlot
-from yacht.session.session import Session
 from yacht.views.seat_labels import renamed_blank_seats
 from yacht.web import moves, transfer
 from yacht.web.game_lock import GameLock
@@ -45,24 +44,16 @@ class BlankSeats:
             setup = replace(setup, names=names)
             self._table.use_setup(setup)
             self._notices.note(self._setups.save(setup))
-        if self._renamed(self._table.session, before, after) is not None:
-            # Stored like a move: another tab may hold the game, and may have thrown meanwhile.
+        if not self._table.session.game.begun:
+            # Stored like a move, and worked out at the lock's grant: another tab may hold the
+            # game, and may have thrown meanwhile.
             self._lock.run(lambda: self._rename_game(before, after))
 
     def _rename_game(self, before: Translator, after: Translator) -> None:
-        renamed = self._renamed(self._table.session, before, after)
-        if renamed is not None:
-            self._table.commit(renamed)
-
-    @staticmethod
-    def _renamed(session: Session, before: Translator, after: Translator) -> Session | None:
-        """``session`` with its game's blank seats renamed; None when nothing changes (or the
-        game has begun)."""
-        game = session.game
-        if game.begun:
-            return None
-        names = tuple(card.name for card in game.players)
+        session = self._table.session
+        if session.game.begun:
+            return
+        names = tuple(card.name for card in session.game.players)
         renamed = renamed_blank_seats(names, before, after)
-        if renamed == names:
-            return None
-        return replace(session, game=rename_players(game, renamed))
+        if renamed != names:
+            self._table.commit(replace(session, game=rename_players(session.game, renamed)))
