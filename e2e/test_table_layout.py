@@ -201,6 +201,33 @@ def test_the_dice_are_square_and_side_by_side_in_the_tray(
     assert all(right < left for right, left in zip(rights, lefts, strict=True)), found
 
 
+KEY_JS = """() => {
+  const box = (selector) => document.querySelector(selector).getBoundingClientRect();
+  const actions = box('.actions'), key = box('.legend'), advice = box('#advice');
+  return {gap: key.top - actions.bottom, height: key.height, adviceBelow: advice.top - key.bottom};
+}"""
+
+
+@pytest.mark.parametrize("width", [960, 1280, 1440])
+def test_the_key_to_the_marks_stands_under_the_buttons_on_a_wide_screen(
+    table: YachtPage, width: int
+) -> None:
+    """The key (★, the held bar, the dot) stood at the foot of the hint's room, some 180 px
+    under the buttons with no hint showing: a line on its own, far from the dice it explains."""
+    page = table.page
+    page.set_viewport_size({"width": width, "height": 800})
+    table.new_game()
+    table.roll()
+    found = page.evaluate(KEY_JS)
+    assert found["height"] > 0, found
+    assert 0 <= found["gap"] <= 24, f"the key is {found['gap']:.0f} px under the buttons"
+    page.locator("#hint").click()
+    expect(page.locator("#advice")).to_be_visible()
+    found = page.evaluate(KEY_JS)
+    assert 0 <= found["gap"] <= 24, f"the hint moved the key: {found}"
+    assert found["adviceBelow"] >= 0, f"the hint covers the key: {found}"
+
+
 def test_open_cells_keep_their_size_through_a_turn(table: YachtPage) -> None:
     page = table.page
     page.set_viewport_size(PHONES[1])
