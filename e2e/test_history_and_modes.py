@@ -279,7 +279,7 @@ def test_real_dice_play_a_whole_game_from_typed_faces(
     enter(page, "1 2 3 4 4")
     enter(page, GOOD["ones"])
     expect(page.get_by_label("Faces thrown")).to_be_disabled()
-    expect(page.locator("#rolls-left")).to_have_text("0 rolls left")
+    expect(page.locator("#rolls-left")).to_have_text("No rolls left")
     assert board.previews()["ones"] == 3
 
     # Wrong faces are explained and change nothing.

@@ -201,6 +201,42 @@ def test_the_dice_are_square_and_side_by_side_in_the_tray(
     assert all(right < left for right, left in zip(rights, lefts, strict=True)), found
 
 
+TAB_JS = """() => {
+  const box = (selector) => document.querySelector(selector).getBoundingClientRect();
+  const tab = box('#rolls-left'), hint = box('#hint');
+  return {text: document.querySelector('#rolls-left').textContent, left: tab.left,
+          right: tab.right, top: tab.top, hintRight: hint.right, hintBottom: hint.bottom,
+          width: document.documentElement.clientWidth};
+}"""
+TAB_SIZES = [SMALLEST, *PHONES, *LANDSCAPE, {"width": 960, "height": 700}]
+
+
+def test_the_rolls_left_tab_stays_clear_of_hint(table: YachtPage) -> None:
+    """The tab on Roll's edge ran over Hint where Roll is narrow: "Залишилося 3 кидки" by 15 px
+    on a 360 px phone and by 47 px on one at 640 x 360, "Осталось 3 броска" by 36 px."""
+    page = table.page
+    table.new_game()
+    overlaps = []
+    for language in LANGUAGES:
+        set_language(page, language)
+        for throw in range(4):  # 3, 2, 1 and no rolls left
+            if throw:
+                page.locator("#roll").click()  # named in the page's language
+                table.settle()
+            for size in TAB_SIZES:
+                page.set_viewport_size(size)
+                tab = page.evaluate(TAB_JS)
+                beside = tab["top"] < tab["hintBottom"]
+                if (beside and tab["left"] < tab["hintRight"]) or tab["right"] > tab["width"]:
+                    overlaps.append(f"{size['width']}x{size['height']} {language}: {tab}")
+        table.options.first.click()
+        if page.locator("#scratch-confirm").evaluate("dialog => dialog.open"):
+            page.locator("#scratch-yes").click()
+        table.settle()
+    set_language(page, "en")
+    assert overlaps == []
+
+
 KEY_JS = """() => {
   const box = (selector) => document.querySelector(selector).getBoundingClientRect();
   const actions = box('.actions'), key = box('.legend'), advice = box('#advice');

@@ -76,7 +76,7 @@ def test_last_roll_leaves_dice_unholdable_and_counts_down() -> None:
     for _ in range(3):
         state = rolled(state, 1, 1, 2, 2, 3)
         texts.append(board_view(state).rolls_left_text)
-    assert texts == ["2 rolls left", "1 roll left", "0 rolls left"]
+    assert texts == ["2 rolls left", "1 roll left", "No rolls left"]
     view = board_view(state)
     assert not view.roll_enabled
     assert not any(die.enabled for die in view.dice)

@@ -214,6 +214,8 @@ def _rolls_left_text(state: GameState, tr: Translator) -> str:
     if state.is_over:
         return ""
     left = state.rolls_left
+    if left == 0:
+        return tr.gettext("No rolls left")
     return tr.ngettext("{count} roll left", "{count} rolls left", left).format(count=left)
 
 
