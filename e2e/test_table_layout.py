@@ -111,6 +111,7 @@ LANDSCAPE = [
     {"width": 740, "height": 360},
     {"width": 640, "height": 360},
     {"width": 932, "height": 430},
+    {"width": 568, "height": 320},
 ]
 
 # What covers the middle of each scorecard cell once it is scrolled to the middle of the screen
@@ -156,6 +157,13 @@ def test_a_phone_on_its_side_shows_the_tray_beside_the_scorecard_covering_none_o
                 assert min(box["width"], box["height"]) >= 40, f"{where}: {name} {box}"
             # The tray's column beside the card's: side by side, not one over the other.
             assert found["dice"][0]["left"] >= found["card"]["right"], where
+        # The status above the tray, not under it (at 568 x 320 the tray covered its last line).
+        page.evaluate("() => window.scrollTo(0, 0)")
+        status, tray = page.evaluate(
+            "() => ['#status', '.table'].map((s) => document.querySelector(s)"
+            ".getBoundingClientRect().toJSON())"
+        )
+        assert status["bottom"] <= tray["top"] + 0.5, f"{where}: status {status} under {tray}"
         cut = page.evaluate(
             "() => [...document.querySelectorAll('.actions > button, .roll-slot > *')]"
             ".filter((b) => !b.hidden && b.scrollWidth > b.clientWidth + 1).map((b) => b.id)"
@@ -825,8 +833,8 @@ GAMES = [
 
 @pytest.mark.parametrize(
     "size",
-    [*PHONES, SMALLEST, LANDSCAPE[1], LANDSCAPE[2], {"width": 1280, "height": 800}],
-    ids=["390x844", "360x740", "320x568", "740x360", "640x360", "1280x800"],
+    [*PHONES, SMALLEST, LANDSCAPE[1], LANDSCAPE[2], LANDSCAPE[4], {"width": 1280, "height": 800}],
+    ids=["390x844", "360x740", "320x568", "740x360", "640x360", "568x320", "1280x800"],
 )
 def test_no_text_on_the_board_is_cut_in_any_language(
     table: YachtPage, size: dict[str, int]
