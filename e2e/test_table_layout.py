@@ -238,8 +238,7 @@ def test_the_rolls_left_tab_stays_clear_of_hint(table: YachtPage) -> None:
                 if (beside and tab["left"] < tab["hintRight"]) or tab["right"] > tab["width"]:
                     overlaps.append(f"{size['width']}x{size['height']} {language}: {tab}")
         table.options.first.click()
-        if page.locator("#scratch-confirm").evaluate("dialog => dialog.open"):
-            page.locator("#scratch-yes").click()
+        table.answer_scratch()
         table.settle()
     set_language(page, "en")
     assert overlaps == []

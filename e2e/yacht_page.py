@@ -174,8 +174,8 @@ class YachtPage:
         dialog = self.page.locator("#scratch-confirm")
         if not dialog.evaluate("d => d.open"):
             return False
-        name = "Score 0" if score_zero else "Cancel"
-        dialog.get_by_role("button", name=name, exact=True).click()
+        # By id: the page may be in any language.
+        dialog.locator("#scratch-yes" if score_zero else "#scratch-cancel").click()
         return True
 
     def new_game(
