@@ -240,6 +240,35 @@ def test_two_player_game_by_keyboard_alone(booted_page: Page) -> None:
     expect(page.locator("#game-over")).to_be_hidden()
 
 
+def test_the_last_roll_by_keyboard_moves_the_focus_on_to_the_scorecard(game: YachtPage) -> None:
+    page = game.page
+    option_focused = "document.activeElement.matches('#scorecard button.option')"
+    # By pointer, the focus stays where it is: moving it would scroll a phone's page.
+    page.evaluate("document.activeElement.blur()")
+    for _ in range(3):
+        game.wait_for_landing()
+        game.roll()
+    assert not page.evaluate(option_focused)
+    game.score_first_option()
+
+    # By keyboard, a disabled Roll would drop the focus to the page's start.
+    game.roll_button.focus()
+    for _ in range(3):
+        game.wait_for_landing()
+        expect(game.roll_button).to_be_focused()
+        before = game.snapshot()["save"]
+        page.keyboard.press("Enter")
+        page.wait_for_function("b => localStorage.getItem('yacht:game') !== b", arg=before)
+    first = game.options.first
+    expect(first).to_be_focused()
+    category = first.get_attribute("data-category")
+    page.keyboard.press("Enter")
+    game.answer_scratch()
+    game.settle()
+    assert category in GAME_RECORD.from_data(game.saved()).state.players[0].scores
+    expect(game.roll_button).to_be_focused()
+
+
 def test_shortcuts_are_discoverable(game: YachtPage) -> None:
     summary = open_menu(game.page).get_by_text("Keyboard shortcuts")
     summary.click()

@@ -105,6 +105,7 @@ START_UP = {
     "yacht.web.moments",
     "yacht.web.moves",
     "yacht.web.notices",
+    "yacht.web.option_buttons",
     "yacht.web.page",
     "yacht.web.preferences",
     "yacht.web.render",

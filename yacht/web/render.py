@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import Any
 
 from pyscript import document, window
@@ -15,6 +14,7 @@ from yacht.saves.status_room import StatusRoomCache
 from yacht.views.board import BoardView, CellView, board_view
 from yacht.views.seat_labels import seat_labels
 from yacht.web.batched_writes import BatchedWriter
+from yacht.web.option_buttons import CellKey, OptionButtons
 from yacht.web.page import Element, Listen, by_id, create
 from yacht.web.scorecard_headings import corner, row_heading, seat_heading
 
@@ -31,23 +31,6 @@ AIRBORNE = ("airborne-a", "airborne-b")
 # Longer than the airborne animation (700 ms): past it the dice count as down even if the
 # animation's end never came (a style sheet of the player's own that turns animations off).
 AIRBORNE_LIMIT_S = 1.0
-
-CellKey = tuple[str, int]
-"""A scorecard cell: its row's key and the seat of its column."""
-
-
-@dataclass
-class _Option:
-    """A cell's option button, kept across renders (its texts are the Writer's to track).
-
-    The button is in its cell while the cell is an option, out of the page otherwise, and put
-    back when the cell is an option again (the next turn, or after an undo). Updating one
-    button in place, rather than building a new one whenever the points change, saves DOM
-    work on every roll and keeps the keyboard focus on it while it stays an option.
-    """
-
-    button: Element
-    shown: bool = False
 
 
 def _other(playing: str | None, twins: tuple[str, str]) -> str:
@@ -77,7 +60,7 @@ class Renderer:
         self._headers: list[Element] = []
         self._mirrors: list[Element] = []
         self._cells: dict[CellKey, Element] = {}
-        self._options: dict[CellKey, _Option] = {}
+        self._options = OptionButtons()
         self._details: dict[CellKey, Element] = {}
         self._latest: CellKey | None = None
         # The twin animation class each element carries now (None: never animated).
@@ -87,6 +70,7 @@ class Renderer:
         self._in_air = False  # whether Roll still plays self._airborne
         self._landing_due = 0.0  # time.monotonic() past which, in the air, they are down anyway
         self._held: tuple[bool, ...] = ()
+        self._roll_enabled = False
 
     def view_of(self, game: GameState, tr: Translator) -> BoardView:
         """The board's view of ``game`` in ``tr``'s language, built once per state and language."""
@@ -101,11 +85,22 @@ class Renderer:
         """Bring the page up to date with ``view``, writing only what changed."""
         if view.layout != self._layout:
             self._build_scorecard(view)
-        self._release_focus(view)
+        self._options.release_focus(view)
+        hand_on = self._roll_enabled and not view.roll_enabled and self._keyboard_on_roll()
+        self._roll_enabled = view.roll_enabled
         try:
             self._queue(view)
         finally:
             self._write.flush()  # what was queued before a failure is remembered as written
+        if hand_on:
+            # A disabled Roll drops the focus to the page's start, and scoring would take a
+            # walk through the menu and the header. A pointer's press leaves the focus alone:
+            # moving it would scroll a phone's page up to the scorecard.
+            self._options.focus_first(view)
+
+    def _keyboard_on_roll(self) -> bool:
+        """Whether Roll has a keyboard player's focus (the one the browser shows)."""
+        return bool(self._roll.matches(":focus-visible"))
 
     def _queue(self, view: BoardView) -> None:
         write = self._write
@@ -202,26 +197,6 @@ class Renderer:
             self._write.drop_class(self._roll, self._airborne)
             self._in_air = False
 
-    def _release_focus(self, view: BoardView) -> None:
-        """Blur the option button about to leave its cell, if it has the focus.
-
-        The button just clicked has the focus, and when a focused element loses it (removed or
-        blurred) the browser brings style and layout up to date on the spot. Blurred before
-        the render writes anything, that update has nothing to do; removed amid the writes, it
-        lays the page out once more (about a millisecond) on top of the layout after the click.
-        """
-        rows = {row.key: row for row in view.rows}
-        leaving = [
-            option.button
-            for (row, seat), option in self._options.items()
-            if option.shown and rows[row].cells[seat].kind != "option"
-        ]
-        if leaving:
-            active = document.activeElement
-            for button in leaving:
-                if button == active:
-                    button.blur()
-
     def _render_cell(self, key: CellKey, cell: CellView, current: int | None) -> None:
         write = self._write
         td = self._cells[key]
@@ -241,10 +216,7 @@ class Renderer:
                 option.shown = False
             return
         if option is None:
-            button = create("button", cls="option")
-            button.type = "button"
-            button.dataset.category = key[0]
-            option = self._options[key] = _Option(button)
+            option = self._options.make(key)
         if not option.shown:
             write.put_child(td, option.button)
             option.shown = True
@@ -285,7 +257,7 @@ class Renderer:
         body = self._table.tBodies.item(0)
         body.replaceChildren()
         self._cells = {}
-        self._options = {}
+        self._options = OptionButtons()
         self._details = {}
         self._flashing = {}
         self._latest = None
