@@ -10,6 +10,7 @@ printed at the end of the run, not asserted.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Callable
@@ -135,6 +136,35 @@ def test_the_hint_marks_the_solvers_best_move(board: Board) -> None:
             ".flatMap((d, i) => d.classList.contains('suggested') ? [i] : [])"
         )
         assert tuple(marked) == advice.best_keep.positions
+
+
+def test_the_focus_follows_a_turn_played_by_keyboard(board: Board) -> None:
+    """From the hint's turn on: the last roll moves the focus on to the first open category (a
+    disabled Roll would drop it to the page's start), and the score hands it back to Roll."""
+    from selenium.webdriver.common.keys import Keys
+
+    driver = board.driver
+    driver.execute_script("document.querySelector('#roll').focus()")
+    while state_of(board).rolls < 3:
+        board.roll_by_key(Keys.ENTER)
+    focused = driver.execute_script(
+        "const a = document.activeElement;"
+        "return a.matches('#scorecard button.option') ? a.dataset.category : a.outerHTML"
+    )
+    first = driver.execute_script(
+        "return document.querySelector('#scorecard button.option').dataset.category"
+    )
+    assert focused == first
+    before = board.snapshot()["save"]
+    board.press(Keys.ENTER)
+    if driver.execute_script("return document.querySelector('#scratch-confirm').open"):
+        board.click("#scratch-yes")
+    board.wait_for(
+        f"return localStorage.getItem('yacht:game') !== {json.dumps(before)}",
+        f"the game to save the score in {first}",
+    )
+    assert Category(first) in state_of(board).players[0].scores
+    assert driver.execute_script("return document.activeElement.id") == "roll"
 
 
 def test_a_reload_restores_the_game_under_the_worker(board: Board, record_boot: RecordBoot) -> None:

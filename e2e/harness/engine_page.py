@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 from .boot import PYTHON_FAILURE_MARKERS
@@ -91,22 +92,33 @@ class Board:
 
         self.driver.find_element(By.CSS_SELECTOR, selector).click()
 
-    def _acting(self, selector: str) -> None:
-        """Click, then wait for the game to save the change."""
+    def press(self, key: str) -> None:
+        """Press ``key`` (a Selenium ``Keys`` value or a character) where the focus is."""
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        ActionChains(self.driver).send_keys(key).perform()
+
+    def _acting(self, act: Callable[[], None], what: str) -> None:
+        """Do ``act``, then wait for the game to save the change."""
         before = self.driver.execute_script(SAVE_JS)
-        self.click(selector)
+        act()
         self.wait_for(
             f"return localStorage.getItem('yacht:game') !== {json.dumps(before)}",
-            f"the game to save after clicking {selector}",
+            f"the game to save after {what}",
         )
         # As a player does, wait for the dice to land: while they fly, Roll takes no clicks.
-        self.wait_for(LANDED_JS, f"the dice to land after clicking {selector}")
+        self.wait_for(LANDED_JS, f"the dice to land after {what}")
 
     def roll(self) -> None:
-        self._acting("#roll")
+        self._acting(lambda: self.click("#roll"), "clicking Roll")
+
+    def roll_by_key(self, key: str) -> None:
+        """Roll by pressing ``key`` where the focus is (Enter or Space on a focused Roll, R)."""
+        self._acting(lambda: self.press(key), f"pressing {key!r}")
 
     def toggle(self, index: int) -> None:
-        self._acting(f"#dice .die[data-index='{index}']")
+        die = f"#dice .die[data-index='{index}']"
+        self._acting(lambda: self.click(die), f"clicking {die}")
 
     def score(self, category: str) -> None:
         """Score ``category``, saying "Score 0" if the page asks before a wasted 0."""

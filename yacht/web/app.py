@@ -31,6 +31,7 @@ from yacht.web.extras import Extras
 from yacht.web.game_lock import GameLock
 from yacht.web.game_over import GameOverDialog
 from yacht.web.hooks import Hooks
+from yacht.web.keys import Throws
 from yacht.web.language import Guide, choose_language, translate_page
 from yacht.web.load_game import open_session, seed_from_url
 from yacht.web.moves import Moves
@@ -53,6 +54,7 @@ class App:
         self._games = GameSlot(self._store)
         self._setups = SetupSlot(self._store)
         self._renderer = Renderer(self._store)
+        self.throws: Throws = self._renderer  # what Roll and the keys ask of the dice in flight
         self._preferences = Preferences(self._store)
         self._tr = translator(choose_language(self._preferences.settings.language))
         self.notices = Notices(lambda: self._tr)
@@ -174,10 +176,6 @@ class App:
     def wake_computer(self) -> None:
         """Let a computer player move if it has the dice."""
         self._computer.wake()
-
-    def dice_in_air(self) -> bool:
-        """Whether the last throw's dice are still in the air."""
-        return self._renderer.dice_in_air()
 
     def hint(self) -> None:
         """Show the solver's advice for the position on the board."""

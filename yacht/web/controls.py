@@ -42,7 +42,12 @@ def bind_board(board: Board, on: Listen) -> None:
     by_id("scorecard").addEventListener(
         "mousedown", window.Function.new("event", _PRESS_KEEPS_FOCUS)
     )
-    on(by_id("roll"), "click", lambda _: roll_unless_airborne(board))
+    # A click that Enter or Space made on the focused button counts no presses (detail 0).
+    on(
+        by_id("roll"),
+        "click",
+        lambda event: roll_unless_airborne(board, by_keyboard=event.detail == 0),
+    )
     on(by_id("undo"), "click", lambda _: board.moves.act(Undo()))
     on(by_id("hint"), "click", lambda _: board.hint())
     on(by_id("dice"), "click", lambda event: _on_die_click(board, event))

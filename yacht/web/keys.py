@@ -21,6 +21,16 @@ PRESSABLE = ("BUTTON", "SUMMARY", "A")
 """Where Space presses the focused control instead of rolling."""
 
 
+class Throws(Protocol):
+    """The dice in flight, as Roll and the keys see them."""
+
+    def dice_in_air(self) -> bool:
+        """Whether the last throw's dice are still in the air."""
+
+    def focus_on_landing(self) -> None:
+        """After a roll by keyboard: once the dice land with no roll left, focus the scorecard."""
+
+
 class Keyboard(Protocol):
     """What the keys command."""
 
@@ -28,8 +38,7 @@ class Keyboard(Protocol):
 
     moves: Moves
 
-    def dice_in_air(self) -> bool:
-        """Whether the last throw's dice are still in the air."""
+    throws: Throws
 
     def hint(self) -> None:
         """Show the hint."""
@@ -65,8 +74,8 @@ def _command(board: Keyboard, key: str, tag: str) -> Callable[[], None] | None:
     if key == " " and tag in PRESSABLE:
         return None
     commands: dict[str, Callable[[], None]] = {
-        "r": lambda: roll_unless_airborne(board),
-        " ": lambda: roll_unless_airborne(board),
+        "r": lambda: roll_unless_airborne(board, by_keyboard=True),
+        " ": lambda: roll_unless_airborne(board, by_keyboard=True),
         "u": lambda: board.moves.act(Undo()),
         "h": board.hint,
         "n": board.open_setup,
@@ -74,7 +83,7 @@ def _command(board: Keyboard, key: str, tag: str) -> Callable[[], None] | None:
     return commands.get(key.lower())
 
 
-def roll_unless_airborne(board: Keyboard) -> None:
+def roll_unless_airborne(board: Keyboard, *, by_keyboard: bool) -> None:
     """Roll, unless the last throw's dice are still in the air (then the key or click is
     ignored).
 
@@ -82,7 +91,9 @@ def roll_unless_airborne(board: Keyboard) -> None:
     double click throws once; R pressed twice quickly throws once too, and with reduced motion
     the pause is the style sheet's shorter one (the renderer hears the animation end).
     """
+    if by_keyboard:  # first: the roll may disable Roll, and the browser then blurs it
+        board.throws.focus_on_landing()
     # Asked when the move is made, not at the key press: a second press can come before the
     # first roll is made (while another tab hands over the game's lock), and only then are the
     # dice in the air.
-    board.moves.act_chosen(lambda: None if board.dice_in_air() else Roll())
+    board.moves.act_chosen(lambda: None if board.throws.dice_in_air() else Roll())

@@ -70,7 +70,8 @@ class Renderer:
         self._in_air = False  # whether Roll still plays self._airborne
         self._landing_due = 0.0  # time.monotonic() past which, in the air, they are down anyway
         self._held: tuple[bool, ...] = ()
-        self._roll_enabled = False
+        self._shown: BoardView | None = None  # the view on the page
+        self._focus_on_landing = False
 
     def view_of(self, game: GameState, tr: Translator) -> BoardView:
         """The board's view of ``game`` in ``tr``'s language, built once per state and language."""
@@ -86,21 +87,11 @@ class Renderer:
         if view.layout != self._layout:
             self._build_scorecard(view)
         self._options.release_focus(view)
-        hand_on = self._roll_enabled and not view.roll_enabled and self._keyboard_on_roll()
-        self._roll_enabled = view.roll_enabled
+        self._shown = view
         try:
             self._queue(view)
         finally:
             self._write.flush()  # what was queued before a failure is remembered as written
-        if hand_on:
-            # A disabled Roll drops the focus to the page's start, and scoring would take a
-            # walk through the menu and the header. A pointer's press leaves the focus alone:
-            # moving it would scroll a phone's page up to the scorecard.
-            self._options.focus_first(view)
-
-    def _keyboard_on_roll(self) -> bool:
-        """Whether Roll has a keyboard player's focus (the one the browser shows)."""
-        return bool(self._roll.matches(":focus-visible"))
 
     def _queue(self, view: BoardView) -> None:
         write = self._write
@@ -190,6 +181,30 @@ class Renderer:
         if str(event.animationName) in AIRBORNE:
             self._land()
             self._write.flush()
+            if self._focus_on_landing:
+                self._focus_on_landing = False
+                self._focus_past_roll()
+
+    def focus_on_landing(self) -> None:
+        """A roll asked by keyboard: if Roll has the focus and the dice land with no roll left,
+        the focus moves on to the first open category.
+
+        A disabled Roll drops the focus to the page's start, and scoring would take a walk
+        through the menu and the header. Only once the dice are down: a key pressed once too
+        often while they fly must not score what the player has not seen. Nor from anywhere
+        but Roll: a player rolling by R or Space with nothing focused would score Ones with
+        the next Space. A pointer's roll leaves the focus alone (moving it would scroll a
+        phone's page up to the scorecard).
+        """
+        self._focus_on_landing = document.activeElement == self._roll
+
+    def _focus_past_roll(self) -> None:
+        view = self._shown
+        if view is None or view.roll_enabled:
+            return
+        active = document.activeElement
+        if active == self._roll or active == document.body:
+            self._options.focus_first(view)
 
     def _land(self) -> None:
         """Queue the end of Roll's airborne animation, if it still plays."""
