@@ -10,7 +10,6 @@ printed at the end of the run, not asserted.
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections.abc import Callable
@@ -155,14 +154,7 @@ def test_the_focus_follows_a_turn_played_by_keyboard(board: Board) -> None:
         "return document.querySelector('#scorecard button.option').dataset.category"
     )
     assert focused == first
-    before = board.snapshot()["save"]
-    board.press(Keys.ENTER)
-    if driver.execute_script("return document.querySelector('#scratch-confirm').open"):
-        board.click("#scratch-yes")
-    board.wait_for(
-        f"return localStorage.getItem('yacht:game') !== {json.dumps(before)}",
-        f"the game to save the score in {first}",
-    )
+    board.score_by_key(Keys.ENTER)
     assert Category(first) in state_of(board).players[0].scores
     assert driver.execute_script("return document.activeElement.id") == "roll"
 

@@ -122,13 +122,23 @@ class Board:
 
     def score(self, category: str) -> None:
         """Score ``category``, saying "Score 0" if the page asks before a wasted 0."""
+        option = f"#scorecard button.option[data-category='{category}']"
+        self._scoring(lambda: self.click(option), f"the score in {category}")
+
+    def score_by_key(self, key: str) -> None:
+        """Score the category whose option has the focus by pressing ``key`` (Enter, Space)."""
+        self._scoring(lambda: self.press(key), f"the score after pressing {key!r}")
+
+    def _scoring(self, act: Callable[[], None], what: str) -> None:
+        """Do ``act``, say "Score 0" if the page then asks before a wasted 0, and wait for the
+        game to save the score."""
         before = self.driver.execute_script(SAVE_JS)
-        self.click(f"#scorecard button.option[data-category='{category}']")
+        act()
         if self.driver.execute_script("return document.querySelector('#scratch-confirm').open"):
             self.click("#scratch-yes")
         self.wait_for(
             f"return localStorage.getItem('yacht:game') !== {json.dumps(before)}",
-            f"the game to save the score in {category}",
+            f"the game to save {what}",
         )
 
     # -- reading ------------------------------------------------------------------------------
