@@ -40,6 +40,8 @@ const card = box(document.querySelector('#scorecard'));
 const messages = document.querySelector('.table > .messages');
 return {viewport: [innerWidth, innerHeight], scrollWidth: document.documentElement.scrollWidth,
         cardRight: card.right, messages: [messages.scrollHeight, messages.clientHeight],
+        trayGap: box(document.querySelector('.table')).top
+                 - box(document.querySelector('#status')).bottom,
         dice: [...document.querySelectorAll('#dice .die')].map((d) => {
           const r = box(d); return [r.left, r.width, r.height]; })};"""
 # What the pictures are checked against: the game's viewport, and the language menu's place
@@ -220,7 +222,7 @@ def test_pictures_at_phone_and_laptop_sizes(board: Board) -> None:
 
 def test_a_phone_and_a_tablet_on_their_side(board: Board) -> None:
     """Pictures: no sideways scroll, square dice, no scroll bar by the empty messages slot, and
-    on the phone the tray beside the scorecard rather than over it."""
+    on the phone the tray beside the scorecard rather than over it, up to the status."""
     name = board.engine.name
     seen = board.screenshots(SIDEWAYS, picture_path(board), LAYOUT_PROBE_JS)
     for size in SIDEWAYS:
@@ -235,6 +237,9 @@ def test_a_phone_and_a_tablet_on_their_side(board: Board) -> None:
             assert abs(width - height) <= 1, f"{name} {size}: a die of {width} x {height}"
         if size == SIDEWAYS[0]:
             assert probe["dice"][0][0] >= probe["cardRight"], f"{name}: tray over the card"
+            # The tray reaches up to the status (static/tray-room.js): no band of bare felt.
+            gap = probe["trayGap"]
+            assert 0 <= gap <= 8, f"{name}: {gap:.0f} px between the status and the tray"
 
 
 def test_the_last_score_opens_the_ending(board: Board) -> None:

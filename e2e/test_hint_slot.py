@@ -1,0 +1,120 @@
+"""The hint in its slot on a phone: the advice and its "Why?" in sight, upright and on its side.
+
+The slot of the hint and the notices has a fixed height, so that nothing on the board moves when
+a hint comes and goes; on a small phone that is two lines. A game from a seed shows the same
+advice in every run, so each case is the same text at every size and in every language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+from yacht_page import YachtPage, set_language
+
+from yacht.i18n import LANGUAGES
+
+SEED = 5
+"""Its first throw's advice, "Keep 4-4 and roll 3 dice", is two lines or more on a phone."""
+
+# Where the advice's last line and "Why?" lie, against the slot's visible box, with the status
+# and the tray.
+PLACES_JS = """() => {
+  const box = (selector) => document.querySelector(selector).getBoundingClientRect().toJSON();
+  const words = (selector) => {  // the text itself: "Why?" has a taller tap target around it
+    const range = document.createRange();
+    range.selectNodeContents(document.querySelector(selector));
+    return range.getBoundingClientRect().toJSON();
+  };
+  return {slot: box('.table > .messages'), title: words('#advice-title'),
+          why: words('#advice-why > summary'), status: box('#status'), tray: box('.table')};
+}"""
+
+UPRIGHT = [
+    ({"width": 360, "height": 740}, ("Ann", "Ben")),
+    ({"width": 320, "height": 568}, ("Ann",)),
+]
+ON_ITS_SIDE = [
+    {"width": 844, "height": 390},
+    {"width": 740, "height": 360},
+    {"width": 640, "height": 360},
+]
+
+
+@pytest.fixture(scope="module")
+def booted_path() -> str:
+    return f"?seed={SEED}"
+
+
+@pytest.fixture
+def board(booted_page: Page) -> Iterator[YachtPage]:
+    booted_page.emulate_media(reduced_motion="reduce")
+    yield YachtPage(booted_page)
+    set_language(booted_page, "en")
+    booted_page.set_viewport_size({"width": 1280, "height": 720})
+
+
+def hint_after_first_throw(board: YachtPage, size: dict[str, int], names: tuple[str, ...]) -> None:
+    page = board.page
+    set_language(page, "en")
+    page.set_viewport_size(size)
+    board.new_game("traditional", names)
+    board.roll()
+    page.locator("#hint").click()
+    expect(page.locator("#advice")).to_be_visible()
+
+
+def in_sight(page: Page, where: str) -> None:
+    """The advice (its last line at least) and "Why?" within the slot's visible box."""
+    found = page.evaluate(PLACES_JS)
+    slot = found["slot"]
+    for name in ("title", "why"):
+        box = found[name]
+        out = f"{where}: the {name} runs out of the slot: {box} in {slot}"
+        assert slot["top"] - 0.5 <= box["top"], out
+        assert box["bottom"] <= slot["bottom"] + 0.5, out
+
+
+@pytest.mark.parametrize(
+    ("size", "names"), UPRIGHT, ids=[f"{s['width']}x{s['height']}" for s, _ in UPRIGHT]
+)
+def test_upright_the_advice_and_its_why_fit_the_slot(
+    board: YachtPage, size: dict[str, int], names: tuple[str, ...]
+) -> None:
+    """ "Why?" took a line of its own under the advice, and the slot (two lines here) hid it,
+    half of it at 360 x 740 with two players: it now ends the advice's last line."""
+    hint_after_first_throw(board, size, names)
+    for language in LANGUAGES:
+        set_language(board.page, language)
+        in_sight(board.page, f"{size['width']}x{size['height']} {language}")
+
+
+@pytest.mark.parametrize(
+    "size", ON_ITS_SIDE, ids=[f"{s['width']}x{s['height']}" for s in ON_ITS_SIDE]
+)
+def test_on_its_side_the_tray_reaches_up_to_the_status(
+    board: YachtPage, size: dict[str, int]
+) -> None:
+    """The tray kept to the foot of the screen as tall as its content: 40 to 65 px of bare felt
+    stood between the status and the slot, while the slot hid the advice's end."""
+    hint_after_first_throw(board, size, ("Ann",))
+    page = board.page
+    for language in LANGUAGES:
+        set_language(page, language)
+        where = f"{size['width']}x{size['height']} {language}"
+        found = page.evaluate(PLACES_JS)
+        gap = found["tray"]["top"] - found["status"]["bottom"]
+        assert 0 <= gap <= 8, f"{where}: {gap:.0f} px between the status and the tray"
+        assert found["tray"]["bottom"] <= size["height"] + 0.5, f"{where}: {found['tray']}"
+        in_sight(page, where)
+        # "Why?" opens its figures on the screen, over the scorecard's column.
+        page.locator("#advice-why > summary").click()
+        sheet = page.locator(".why-body").bounding_box()
+        assert sheet is not None
+        assert sheet["y"] >= 0, (where, sheet)
+        assert sheet["y"] + sheet["height"] <= size["height"], (where, sheet)
+        card = page.locator("#scorecard").bounding_box()
+        assert card is not None
+        assert sheet["x"] + sheet["width"] <= card["x"] + card["width"] + 8, (where, sheet, card)
+        page.locator("#advice-why > summary").click()
