@@ -1,9 +1,9 @@
 """How the board is drawn and redrawn: the dice's painted pips, option buttons kept across
 rolls, and the animations replayed.
 
-The renderer updates an option button in place rather than building a new one, and replays
-the dice's tumble and the scored cell's flash by switching between twin CSS animations (no
-forced layout). These tests pin what a player sees of that.
+The renderer updates an option button in place rather than building a new one, plays the
+dice's tumble as Web Animations, and replays the scored cell's flash by switching between twin
+CSS animations (no forced layout). These tests pin what a player sees of that.
 """
 
 from __future__ import annotations
@@ -12,10 +12,29 @@ import pytest
 from playwright.sync_api import Page, expect
 from yacht_page import YachtPage
 
-ANIMATIONS_JS = """() => [...document.querySelectorAll('#dice .die')]
-    .map(d => getComputedStyle(d).animationName)"""
+# Each die's tumble (its own animation and its cube's) while it plays or is still to start, and
+# where each starts from (its first keyframe); CSS transitions (a held die's lift) left out.
+TUMBLING_JS = """() => [...document.querySelectorAll('#dice .die')].map((die) =>
+    die.getAnimations({subtree: true})
+      .filter((a) => a.constructor === Animation && a.playState === 'running').map((a) => ({
+      on: a.effect.target === die ? 'die' : a.effect.target.className,
+      from: a.effect.getKeyframes()[0].transform,
+    })))"""
 
-TUMBLES = {"tumble-a", "tumble-b"}
+# The cube's transform once every animation has ended: the turn that shows its face.
+RESTING_JS = """() => Promise.all(document.getAnimations().map((a) => a.finished)).then(() =>
+    [...document.querySelectorAll('#dice .die')].map((die) =>
+      [die.dataset.face, getComputedStyle(die.querySelector('.cube')).transform]))"""
+
+# The cube's turn for each face, as the style sheet gives it (data-face) with no animation.
+FACE_TURNS_JS = """() => { const die = document.querySelector('#dice .die');
+  const cube = die.querySelector('.cube'), face = die.dataset.face, turns = {};
+  const blank = die.classList.toggle('blank', false);
+  for (const f of ['1', '2', '3', '4', '5', '6']) {
+    die.dataset.face = f; turns[f] = getComputedStyle(cube).transform; }
+  die.classList.toggle('blank', blank);
+  if (face === undefined) delete die.dataset.face; else die.dataset.face = face;
+  return turns; }"""
 
 FLASH_JS = """() => {
   const cell = document.querySelector('#scorecard td.latest');
@@ -90,14 +109,27 @@ def test_a_scored_option_leaves_and_the_others_come_back_next_turn(game: YachtPa
 def test_rerolled_dice_tumble_again_and_held_dice_do_not(game: YachtPage) -> None:
     page = game.page
     game.roll()
-    first = page.evaluate(ANIMATIONS_JS)
-    assert set(first) <= TUMBLES
+    first = page.evaluate(TUMBLING_JS)
+    for die in first:  # each die drops, and its cube spins from a turn of its own
+        assert sorted(a["on"] for a in die) == ["cube", "die"], first
+    assert len({die[1]["from"] if die[0]["on"] == "die" else die[0]["from"] for die in first}) == 5
     game.toggle(0)
     game.roll()
-    second = page.evaluate(ANIMATIONS_JS)
-    assert second[0] == first[0]  # held: not thrown, so not replayed
-    for before, after in zip(first[1:], second[1:], strict=True):
-        assert {before, after} == TUMBLES  # the other twin: the animation starts again
+    second = page.evaluate(TUMBLING_JS)
+    assert second[0] == []  # held: not thrown, so not tumbling
+    for die in second[1:]:
+        assert sorted(a["on"] for a in die) == ["cube", "die"], second
+
+
+def test_the_dice_land_on_the_faces_thrown(game: YachtPage) -> None:
+    """The spin's end is the cube's own turn for its face: the die shows what was thrown."""
+    page = game.page
+    turns = page.evaluate(FACE_TURNS_JS)
+    assert len(set(turns.values())) == 6, turns
+    for _ in range(3):
+        game.roll()
+        for face, transform in page.evaluate(RESTING_JS):
+            assert transform == turns[face], (face, transform)
 
 
 def test_the_cell_just_scored_flashes_and_reduced_motion_stills_it(game: YachtPage) -> None:
@@ -110,7 +142,7 @@ def test_the_cell_just_scored_flashes_and_reduced_motion_stills_it(game: YachtPa
         game.roll()
         game.score_first_option()
         assert page.evaluate(FLASH_JS) == "none"
-        assert set(page.evaluate(ANIMATIONS_JS)) == {"none"}
+        assert page.evaluate(TUMBLING_JS) == [[]] * 5
     finally:
         page.emulate_media(reduced_motion="no-preference")
 

@@ -91,6 +91,7 @@ START_UP = {
     "yacht.web.controls",
     "yacht.web.daily_view",
     "yacht.web.dice_entry",
+    "yacht.web.dice_tumble",
     "yacht.web.effects",
     "yacht.web.extras",
     "yacht.web.game_lock",

@@ -13,7 +13,7 @@ from pyscript import window
 from yacht.web.page import Element, Writer
 
 # Applies a batch of DOM writes queued by BatchedWriter: [operation, element, name, value] * n, the
-# operations numbered as _TEXT ... _CHILD below.
+# operations numbered as _TEXT ... _CALL below.
 _APPLY_BODY = """
 for (let i = 0; i < ops.length; i += 4) {
   const element = ops[i + 1], name = ops[i + 2], value = ops[i + 3];
@@ -26,10 +26,11 @@ for (let i = 0; i < ops.length; i += 4) {
     case 5: element.classList.replace(name, value) || element.classList.add(value); break;
     case 6: element.replaceChildren(value); break;
     case 7: element.append(value); break;
+    case 8: value(element, name); break;
   }
 }
 """
-_TEXT, _SET, _REMOVE, _PROPERTY, _TOGGLE, _SWAP, _CHILD, _APPEND = range(8)
+_TEXT, _SET, _REMOVE, _PROPERTY, _TOGGLE, _SWAP, _CHILD, _APPEND, _CALL = range(9)
 
 
 class BatchedWriter(Writer):
@@ -80,6 +81,10 @@ class BatchedWriter(Writer):
     def drop_class(self, element: Element, name: str) -> None:
         """Remove class ``name``, whatever was written before."""
         self._ops += (_TOGGLE, element, name, False)
+
+    def call(self, element: Element, function: Element, argument: object) -> None:
+        """Call the page's ``function(element, argument)`` in its place among the writes."""
+        self._ops += (_CALL, element, argument, function)
 
     def flush(self) -> None:
         """Apply the queued writes."""

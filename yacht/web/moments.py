@@ -2,7 +2,7 @@
 and the moment a Yacht or a straight gets (a banner over the dice; none with reduced motion).
 
 The words come from :mod:`yacht.views.turns`; the banner's animation is the style sheet's, two
-twin classes replayed by switching between them (as the dice's tumble is).
+twin classes replayed by switching between them (as the scored cell's flash is).
 """
 
 from __future__ import annotations

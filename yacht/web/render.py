@@ -14,6 +14,7 @@ from yacht.saves.status_room import StatusRoomCache
 from yacht.views.board import BoardView, CellView, board_view
 from yacht.views.seat_labels import seat_labels
 from yacht.web.batched_writes import BatchedWriter
+from yacht.web.dice_tumble import make_tumble
 from yacht.web.option_buttons import CellKey, OptionButtons
 from yacht.web.page import Element, Listen, by_id, create
 from yacht.web.scorecard_headings import corner, row_heading, seat_heading
@@ -21,8 +22,8 @@ from yacht.web.scorecard_headings import corner, row_heading, seat_heading
 # Twin CSS animations with identical frames (static/yacht.css). A CSS animation starts again
 # only when its name changes, so switching an element to the other twin replays it with no
 # forced layout; the usual trick (remove the class, read offsetWidth, add it back) costs a
-# synchronous style and layout per element, milliseconds per click.
-TUMBLE = ("tumble-a", "tumble-b")
+# synchronous style and layout per element, milliseconds per click. (The dice's tumble is a
+# Web Animation instead: yacht.web.dice_tumble.)
 FLASH = ("flash-a", "flash-b")
 # Roll's twin: while it plays (as long as the dice are in the air) Roll takes no clicks, so a
 # double click or a double tap throws once. A hold or release lands the dice at once: a roll
@@ -63,8 +64,8 @@ class Renderer:
         self._options = OptionButtons()
         self._details: dict[CellKey, Element] = {}
         self._latest: CellKey | None = None
+        self._tumble = make_tumble()
         # The twin animation class each element carries now (None: never animated).
-        self._tumbling: list[str | None] = [None] * len(self._dice)
         self._flashing: dict[CellKey, str] = {}
         self._airborne: str | None = None
         self._in_air = False  # whether Roll still plays self._airborne
@@ -143,9 +144,7 @@ class Renderer:
     def roll_animation(self, rerolled: list[int]) -> None:
         """Tumble the dice that were just thrown (CSS turns it off for reduced motion)."""
         for index in rerolled:
-            playing = self._tumbling[index]
-            following = self._tumbling[index] = _other(playing, TUMBLE)
-            self._write.swap_class(self._dice[index], playing, following)
+            self._write.call(self._dice[index], self._tumble, index)
         if rerolled:
             playing = self._airborne
             following = self._airborne = _other(playing, AIRBORNE)
