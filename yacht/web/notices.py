@@ -27,6 +27,8 @@ class Notices:
         self._lasting: list[Notice] = []
         self._shown: str | None = None
         """The notice's text as last written (None: not yet, whatever the page shows)."""
+        self._announcer = by_id("announcer")
+        self._announced = ""
 
     def note(self, notices: list[Notice]) -> None:
         """Tell the player about trouble with saving (lasting, except another tab's move)."""
@@ -46,10 +48,12 @@ class Notices:
 
     def announce(self, text: str) -> None:
         """Say ``text`` to screen readers (the live region)."""
-        announcer = by_id("announcer")
-        # Clearing first makes screen readers repeat a message identical to the last one.
-        announcer.textContent = ""
-        announcer.textContent = text
+        # A live region speaks when its text changes: the same words again are cleared first, so
+        # that they are said again (a write more only then; every move announces something).
+        if text == self._announced:
+            self._announcer.textContent = ""
+        self._announcer.textContent = text
+        self._announced = text
 
     def tell(self, text: str) -> None:
         """Explain why something did not happen, on screen and to screen readers."""
