@@ -194,6 +194,8 @@ class Board:
             toolbar = driver.execute_script(
                 "return [outerWidth - innerWidth, outerHeight - innerHeight]"
             )
+        elif not driver.execute_script(READY_JS):
+            self.open()  # a test run on its own: its engine's window has not opened the game yet
         for width, height in sizes:
             if framed:
                 # The window's viewport exactly as tall as the frame: WebKitGTK's element
