@@ -1,4 +1,5 @@
-"""The hint in its slot on a phone: the advice and its "Why?" in sight, upright and on its side.
+"""The hint in its slot on a phone: the advice, its "Why?" and the key to the marks in sight,
+upright and on its side.
 
 The slot of the hint and the notices has a fixed height, so that nothing on the board moves when
 a hint comes and goes; on a small phone that is two lines. A game from a seed shows the same
@@ -39,6 +40,7 @@ ON_ITS_SIDE = [
     {"width": 844, "height": 390},
     {"width": 740, "height": 360},
     {"width": 640, "height": 360},
+    {"width": 568, "height": 320},
 ]
 
 
@@ -118,3 +120,68 @@ def test_on_its_side_the_tray_reaches_up_to_the_status(
         assert card is not None
         assert sheet["x"] + sheet["width"] <= card["x"] + card["width"] + 8, (where, sheet, card)
         page.locator("#advice-why > summary").click()
+
+
+# The key to the marks: the slot's own and the copy in the "Why?" sheet, each with whether it
+# is shown and where.
+KEYS_JS = """() => {
+  const place = (selector) => {
+    const element = document.querySelector(selector);
+    return {shown: getComputedStyle(element).display !== 'none',
+            box: element.getBoundingClientRect().toJSON()};
+  };
+  return {slot: document.querySelector('.table > .messages').getBoundingClientRect().toJSON(),
+          inSlot: place('.messages > .legend'), inSheet: place('.why-body > .legend'),
+          sheet: document.querySelector('.why-body').getBoundingClientRect().toJSON()};
+}"""
+
+# Each size with where its key belongs in every language (None: by the language's lines).
+KEY_CASES = [
+    ({"width": 390, "height": 844}, ("Ann",), "slot"),
+    ({"width": 375, "height": 667}, ("Ann",), "sheet"),
+    ({"width": 360, "height": 740}, ("Ann", "Ben"), "sheet"),
+    ({"width": 320, "height": 568}, ("Ann",), "sheet"),
+    ({"width": 844, "height": 390}, ("Ann",), None),
+    ({"width": 640, "height": 360}, ("Ann",), None),
+]
+
+
+def within(inner: dict[str, float], outer: dict[str, float]) -> bool:
+    return (
+        outer["top"] - 0.5 <= inner["top"]
+        and inner["bottom"] <= outer["bottom"] + 0.5
+        and outer["left"] - 0.5 <= inner["left"]
+        and inner["right"] <= outer["right"] + 0.5
+    )
+
+
+@pytest.mark.parametrize(
+    ("size", "names", "home"), KEY_CASES, ids=[f"{s['width']}x{s['height']}" for s, *_ in KEY_CASES]
+)
+def test_the_key_to_the_marks_is_whole_in_the_slot_or_under_why(
+    board: YachtPage, size: dict[str, int], names: tuple[str, ...], home: str | None
+) -> None:
+    """Under the advice the key (the star, the held bar, the dot) was cut in half, or scrolled
+    out of the slot, on phones of 667 px upright and on their side: where the slot is too short
+    for both, the key now opens with the figures under "Why?"."""
+    hint_after_first_throw(board, size, names)
+    page = board.page
+    view = {"top": 0, "left": 0, "bottom": size["height"], "right": size["width"]}
+    for language in LANGUAGES:
+        set_language(page, language)
+        where = f"{size['width']}x{size['height']} {language}"
+        found = page.evaluate(KEYS_JS)
+        assert home != "slot" or found["inSlot"]["shown"], f"{where}: the key left a roomy slot"
+        assert home != "sheet" or not found["inSlot"]["shown"], f"{where}: the key in the slot"
+        if found["inSlot"]["shown"]:
+            assert within(found["inSlot"]["box"], found["slot"]), (where, found)
+            continue
+        page.locator("#advice-why > summary").click()
+        try:
+            opened = page.evaluate(KEYS_JS)
+            key = opened["inSheet"]
+            assert key["shown"], f"{where}: no key in the slot, nor under Why?"
+            assert within(key["box"], opened["sheet"]), (where, opened)
+            assert within(key["box"], view), (where, opened)
+        finally:
+            page.locator("#advice-why > summary").click()
