@@ -9,7 +9,6 @@ dialog and the history at the three screen sizes, light and dark, go to e2e/arti
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,17 +17,16 @@ from typing import Any
 import pytest
 from axe_audit import audit
 from harness import reload_booted
-from planted_games import finished, finished_but
+from planted_games import finished, finished_but, well_played
 from playwright.sync_api import Page, expect
 from yacht_page import YachtPage, set_language
 
-from yacht.game.actions import apply
 from yacht.game.state import GameState, enter_dice, new_game, roll, score_category
 from yacht.i18n import LANGUAGES
 from yacht.saves.game_record import GAME_RECORD, SavedGame
 from yacht.saves.history import HISTORY_RECORD, History, entry_from_game
 from yacht.session.coach_log import CoachEntry, Move
-from yacht.strategy import choose_action, expected_score
+from yacht.strategy import expected_score
 
 SCREENS = [
     ("390x844", {"width": 390, "height": 844}),
@@ -52,18 +50,6 @@ def board(booted_page: Page) -> Iterator[YachtPage]:
     set_language(booted_page, "en")
     booted_page.set_viewport_size({"width": 1280, "height": 720})
     booted_page.emulate_media(reduced_motion="no-preference", color_scheme="light")
-
-
-def well_played(
-    names: tuple[str, ...], seed: int, *, computers: Any = None, turns: int = 12
-) -> GameState:
-    """A traditional game played by the strong computer for every seat, ``turns`` turns long;
-    the seats stay people unless ``computers`` says otherwise (scores like a real table's)."""
-    rng = random.Random(seed)
-    state = new_game(list(names), seed=seed, computers=computers)
-    while not state.is_over and state.turn_number <= turns:
-        state = apply(state, choose_action(state, "strong", rng), rng)
-    return state
 
 
 def history_of(*games: GameState) -> History:

@@ -13,11 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from harness import reload_booted
+from planted_games import well_played
 from playwright.sync_api import Page, expect
 from yacht_page import YachtPage, open_menu, set_language
 
 from yacht.game.players import MAX_NAME_LENGTH
 from yacht.i18n import LANGUAGES, translator
+from yacht.saves.game_record import GAME_RECORD, SavedGame
 
 PHONES = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
 SMALLEST = {"width": 320, "height": 568}
@@ -246,7 +249,7 @@ def test_the_rolls_left_tab_stays_clear_of_hint(table: YachtPage) -> None:
 
 KEY_JS = """() => {
   const box = (selector) => document.querySelector(selector).getBoundingClientRect();
-  const actions = box('.actions'), key = box('.legend'), advice = box('#advice');
+  const actions = box('.actions'), key = box('.messages > .legend'), advice = box('#advice');
   return {gap: key.top - actions.bottom, height: key.height, adviceBelow: advice.top - key.bottom};
 }"""
 
@@ -854,3 +857,43 @@ def test_no_text_on_the_board_is_cut_in_any_language(
                 cut[f"{ruleset}, {len(names)} players, {language}"] = found
     set_language(page, "en")
     assert not cut, f"texts cut at {size['width']}x{size['height']}: {cut}"
+
+
+# Each grand total's text, whether its cell cuts it, and its type size against a score's.
+TOTALS_JS = """() => {
+  const size = (cell) => parseFloat(getComputedStyle(cell).fontSize);
+  const score = size(document.querySelector('#scorecard tr[data-row="ones"] td'));
+  return [...document.querySelectorAll('#scorecard tr[data-row="total"] td')].map((cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    const text = range.getBoundingClientRect(), box = cell.getBoundingClientRect();
+    return {text: cell.textContent, size: size(cell), score,
+            whole: text.left >= box.left - 0.5 && text.right <= box.right + 0.5
+              && cell.scrollWidth <= cell.clientWidth};
+  });
+}"""
+
+
+@pytest.mark.parametrize("size", [PHONES[1], SMALLEST], ids=["360x740", "320x568"])
+def test_the_grand_total_is_as_large_as_a_score_and_whole(
+    table: YachtPage, size: dict[str, int]
+) -> None:
+    """With two players or more on a phone the totals had the small type of the sums: the
+    figure a game ends on was the smallest on the card. Three digits now fit in a score's size."""
+    page = table.page
+    page.set_viewport_size(size)
+    for names in (("Ann", "Ben"), ("Ann", "Ben", "Cy", "Dee")):
+        game = well_played(names, seed=7)
+        page.evaluate(
+            "(game) => localStorage.setItem('yacht:game', game)",
+            GAME_RECORD.encode(SavedGame(game)),
+        )
+        reload_booted(page)
+        totals = page.evaluate(TOTALS_JS)
+        where = f"{size['width']} px, {len(names)} players: {totals}"
+        expected = [str(seat.total) for seat in game.totals()]
+        assert [cell["text"] for cell in totals] == expected, where
+        assert any(len(cell["text"]) == 3 for cell in totals), f"no three-digit total: {where}"
+        for cell in totals:
+            assert cell["whole"], f"a total cut: {where}"
+            assert cell["size"] >= cell["score"], f"a total smaller than a score: {where}"
