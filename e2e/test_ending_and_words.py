@@ -278,7 +278,7 @@ def test_the_last_score_is_drawn_in_its_click_and_the_ending_opens_a_frame_later
     assert at_click_end["dialogOpen"] is False, "the dialog waits for the final score's frame"
     assert at_click_end["openCategories"] == 0, "the final score is drawn in its click"
     total = saved_state(board).totals()[0].total
-    assert at_click_end["status"] == "Game over"
+    assert at_click_end["status"] == f"Game over. Final score: {total}"
     assert at_click_end["total"] == str(total)
     expect(page.locator("#announcer")).to_have_text(
         re.compile(r"^Ann scored \d+ points in Choice\. Game over")

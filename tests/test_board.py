@@ -8,6 +8,7 @@ import pytest
 
 import yacht
 from tests.reference import ScriptedDice
+from yacht.game.players import MAX_NAME_LENGTH
 from yacht.i18n import LANGUAGES, translator
 from yacht.strategy import choose_action
 from yacht.views.board import board_view, roll_announcement, score_announcement
@@ -105,25 +106,43 @@ def finish(names: list[str], faces_per_player: list[int]) -> yacht.GameState:
 
 
 @pytest.mark.parametrize(
-    ("faces", "headline", "ranks"),
+    ("faces", "headline", "ranks", "status"),
     [
-        ([6, 2], "Ann wins!", [1, 2]),
-        ([3, 3], "A tie for first place: Ann, Ben!", [1, 1]),
+        ([6, 2], "Ann wins!", [1, 2], "Game over. Ann wins with {total}"),
+        (
+            [3, 3],
+            "A tie for first place: Ann, Ben!",
+            [1, 1],
+            "Game over. A tie for first place at {total}",
+        ),
     ],
 )
-def test_game_over_headline_and_ranking(faces: list[int], headline: str, ranks: list[int]) -> None:
+def test_game_over_headline_ranking_and_status(
+    faces: list[int], headline: str, ranks: list[int], status: str
+) -> None:
     view = board_view(finish(["Ann", "Ben"], faces))
     assert view.game_over
     assert view.current is None
     assert view.headline == headline
     assert [p.rank for p in view.placings] == ranks
-    assert view.status == "Game over"
+    # The outcome stays in the status once the ending's dialog is closed.
+    assert view.status == status.format(total=view.placings[0].total)
     assert not view.roll_enabled
 
 
 def test_solo_game_over_shows_the_final_score() -> None:
     view = board_view(finish(["Ann"], [5]))
-    assert view.headline == f"Final score: {view.placings[0].total}"
+    total = view.placings[0].total
+    assert view.headline == f"Final score: {total}"
+    assert view.status == f"Game over. Final score: {total}"
+
+
+def test_the_status_room_holds_the_game_over_status_with_the_longest_name() -> None:
+    names = ["Ann", "W" * MAX_NAME_LENGTH]
+    room = board_view(yacht.new_game(names)).status_room
+    over = board_view(finish(names, [2, 6]))
+    assert over.status == f"Game over. {names[1]} wins with {over.placings[0].total}"
+    assert len(over.status) <= len(room)
 
 
 def test_layout_changes_with_rules_and_names_only() -> None:

@@ -182,9 +182,30 @@ def _turn_statuses(tr: Translator) -> dict[str, str]:
     }
 
 
+def _game_over_statuses(tr: Translator) -> dict[str, str]:
+    """What the status says once the game is over ({total} and {name} to fill): the outcome
+    stays in sight when the ending's dialog is closed. A tie names no one (six long names
+    would take the status's room from the board)."""
+    return {
+        "solo": tr.gettext("Game over. Final score: {total}"),
+        "winner": tr.gettext("Game over. {name} wins with {total}"),
+        "tie": tr.gettext("Game over. A tie for first place at {total}"),
+    }
+
+
+def _game_over_status(state: GameState, tr: Translator) -> str:
+    winners = state.winners()
+    total = state.totals()[winners[0]].total
+    if len(state.players) == 1:
+        outcome = "solo"
+    else:
+        outcome = "winner" if len(winners) == 1 else "tie"
+    return _game_over_statuses(tr)[outcome].format(name=state.players[winners[0]].name, total=total)
+
+
 def _status(state: GameState, tr: Translator) -> str:
     if state.is_over:
-        return tr.gettext("Game over")
+        return _game_over_status(state, tr)
     if state.current_player.computer is not None:
         stage = "computer"
     elif state.rolls == 0:
@@ -201,10 +222,11 @@ def _status(state: GameState, tr: Translator) -> str:
 
 
 def _status_room(state: GameState, tr: Translator) -> str:
-    # The longest text of all (in characters): the longest name at the last turn.
+    # The longest text of all (in characters): the longest name at the last turn, or winning
+    # with a total of three digits.
     name = max((card.name for card in state.players), key=len)
     turns = len(state.ruleset.categories)
-    texts = [tr.gettext("Game over")]
+    texts = [text.format(name=name, total=888) for text in _game_over_statuses(tr).values()]
     for text in _turn_statuses(tr).values():
         texts.append(text.format(name=name, turn=turns, turns=turns))
     return max(texts, key=len)
