@@ -196,10 +196,7 @@ def _game_over_statuses(tr: Translator) -> dict[str, str]:
 def _game_over_status(state: GameState, tr: Translator) -> str:
     winners = state.winners()
     total = state.totals()[winners[0]].total
-    if len(state.players) == 1:
-        outcome = "solo"
-    else:
-        outcome = "winner" if len(winners) == 1 else "tie"
+    outcome = "solo" if len(state.players) == 1 else "winner" if len(winners) == 1 else "tie"
     return _game_over_statuses(tr)[outcome].format(name=state.players[winners[0]].name, total=total)
 
 
