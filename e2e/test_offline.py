@@ -91,14 +91,24 @@ def wait_update_checked(page: Page) -> str:
     return str(page.get_attribute("html", "data-update-available"))
 
 
+SNAPSHOT_DONE_JS = "() => document.documentElement.dataset.memorySnapshot !== 'pending'"
+"""No memory snapshot being made on this visit (static/interpreter.mjs: pending, then stored or
+failed; absent when none is made)."""
+SNAPSHOT_WAIT_MS = 120_000
+
+
 def wait_settled(page: Page) -> None:
-    """Wait for everything the worker does after an online boot (caching, update check).
+    """Wait for everything the workers do after an online boot (caching, the update check, a
+    memory snapshot of this visit).
 
     Taking the network away earlier would fail the update check's requests: harmless for the
-    player, but the test would count them as requests that needed the network.
+    player, but the test would count them as requests that needed the network. Publishing
+    another release earlier could take the runtime from under the snapshot's worker, which on a
+    first visit fetches it from the site (a 404 that failed a run under load).
     """
     wait_offline_ready(page)
     wait_update_checked(page)
+    page.wait_for_function(SNAPSHOT_DONE_JS, timeout=SNAPSHOT_WAIT_MS)
 
 
 def play_to_game_over(page: Page) -> int:
