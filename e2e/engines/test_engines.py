@@ -32,9 +32,13 @@ pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:Depre
 RecordBoot = Callable[[str, str, float], None]
 ARTIFACTS_DIR = Path(__file__).resolve().parents[1] / "artifacts"
 SIZES = [(390, 844), (360, 740), (1280, 800)]
-# A phone on its side (the tray beside the scorecard) and an iPad on its side (the wide layout
-# at its narrowest, where dice were squeezed out of square).
-SIDEWAYS = [(844, 390), (1024, 768)]
+# A phone on its side (the tray beside the scorecard), the smallest one on its side (a slot too
+# short for the key to the marks), and an iPad on its side (the wide layout at its narrowest,
+# where dice were squeezed out of square).
+SIDEWAYS = [(844, 390), (568, 320), (1024, 768)]
+KEY_ROOM_PX = 7 * 16
+"""Under this height of the hint's slot the key to the marks opens under "Why?" instead (a
+container query in static/yacht.css, on phones only)."""
 LAYOUT_PROBE_JS = """const box = (e) => e.getBoundingClientRect();
 const card = box(document.querySelector('#scorecard'));
 const messages = document.querySelector('.table > .messages');
@@ -42,6 +46,8 @@ return {viewport: [innerWidth, innerHeight], scrollWidth: document.documentEleme
         cardRight: card.right, messages: [messages.scrollHeight, messages.clientHeight],
         trayGap: box(document.querySelector('.table')).top
                  - box(document.querySelector('#status')).bottom,
+        keyUnderWhy: getComputedStyle(document.querySelector('.why-body > .legend')).display
+                     !== 'none',
         dice: [...document.querySelectorAll('#dice .die')].map((d) => {
           const r = box(d); return [r.left, r.width, r.height]; })};"""
 # What the pictures are checked against: the game's viewport, and the language menu's place
@@ -235,6 +241,9 @@ def test_a_phone_and_a_tablet_on_their_side(board: Board) -> None:
         assert content <= room, f"{name} {size}: the messages slot scrolls ({content} in {room})"
         for _left, width, height in probe["dice"]:
             assert abs(width - height) <= 1, f"{name} {size}: a die of {width} x {height}"
+        # The container query on the slot's height, in every engine (1024 px is no phone).
+        phone = size[0] < 960
+        assert probe["keyUnderWhy"] == (phone and room < KEY_ROOM_PX - 0.5), f"{name} {size}"
         if size == SIDEWAYS[0]:
             assert probe["dice"][0][0] >= probe["cardRight"], f"{name}: tray over the card"
             # The tray reaches up to the status (static/tray-room.js): no band of bare felt.
