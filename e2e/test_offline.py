@@ -97,9 +97,9 @@ failed; absent when none is made)."""
 SNAPSHOT_WAIT_MS = 120_000
 
 
-def wait_settled(page: Page) -> None:
-    """Wait for everything the workers do after an online boot (caching, the update check, a
-    memory snapshot of this visit).
+def wait_settled(page: Page, *, snapshot: bool = True) -> None:
+    """Wait for everything the workers do after an online boot (caching, the update check, and
+    unless ``snapshot`` is false the memory snapshot of this visit).
 
     Taking the network away earlier would fail the update check's requests: harmless for the
     player, but the test would count them as requests that needed the network. Publishing
@@ -108,7 +108,8 @@ def wait_settled(page: Page) -> None:
     """
     wait_offline_ready(page)
     wait_update_checked(page)
-    page.wait_for_function(SNAPSHOT_DONE_JS, timeout=SNAPSHOT_WAIT_MS)
+    if snapshot:
+        page.wait_for_function(SNAPSHOT_DONE_JS, timeout=SNAPSHOT_WAIT_MS)
 
 
 def play_to_game_over(page: Page) -> int:
