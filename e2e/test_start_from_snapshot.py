@@ -18,6 +18,7 @@ import pytest
 from harness import CdnMirror, StaticServer, goto_booted, reload_booted, wait_booted
 from playwright.sync_api import BrowserContext, Page, expect
 from test_offline import (
+    SNAPSHOT_WAIT_MS,
     app_snapshots,
     block_network,
     booted_offline,
@@ -36,7 +37,6 @@ __all__ = ["switchable_site"]  # a fixture, used below
 
 WITH_WORKER: dict[str, Any] = {"service_workers": "allow"}
 PYODIDE_FILES = "https://cdn.jsdelivr.net/pyodide/v314.0.2/full/"
-SNAPSHOT_WAIT_MS = 120_000
 STORED_JS = "() => document.documentElement.dataset.memorySnapshot === 'stored'"
 START_JS = "() => document.documentElement.dataset.pythonStart"
 
