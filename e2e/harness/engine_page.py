@@ -31,7 +31,8 @@ POLL_S = 0.1
 BOOT_TIMEOUT_S = 120
 
 
-LANDED_JS = "return document.getAnimations().every((a) => a.playState !== 'running')"
+# Every animation over, the dice's tumbles with Roll's: a picture shows the dice at rest.
+ANIMATIONS_OVER_JS = "document.getAnimations().every((a) => a.playState !== 'running')"
 
 
 class Board:
@@ -107,7 +108,14 @@ class Board:
             f"the game to save after {what}",
         )
         # As a player does, wait for the dice to land: while they fly, Roll takes no clicks.
-        self.wait_for(LANDED_JS, f"the dice to land after {what}")
+        # Both the game's own record (Roll drops its airborne class in its animationend handler,
+        # where a keyboard roll's focus moves on) and every animation over: an animation can
+        # read "finished" a moment before its animationend is dispatched (WebKit).
+        from yacht_page import LANDED_JS  # the Playwright page object's, shared
+
+        self.wait_for(
+            f"return ({LANDED_JS})() && {ANIMATIONS_OVER_JS}", f"the dice to land after {what}"
+        )
 
     def roll(self) -> None:
         self._acting(lambda: self.click("#roll"), "clicking Roll")
