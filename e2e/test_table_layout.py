@@ -21,6 +21,7 @@ from yacht_page import YachtPage, open_menu, set_language
 from yacht.game.players import MAX_NAME_LENGTH
 from yacht.i18n import LANGUAGES, translator
 from yacht.saves.game_record import GAME_RECORD, SavedGame
+from yacht.views.seat_labels import seat_labels
 
 PHONES = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
 SMALLEST = {"width": 320, "height": 568}
@@ -709,6 +710,110 @@ def test_a_name_of_four_letters_is_shown_whole(table: YachtPage, size: dict[str,
         for name, heading in zip(names, seen, strict=True):
             if len(name) <= 4:
                 assert heading["text"] == name, f"{where}: {seen}"
+
+
+# The players' headings in a phone's table of three to six: the text each one shows (the name or
+# its short label), where that text starts and ends, whether it is cut; how far the card scrolls.
+TABLE_HEADINGS_JS = """() => {
+  const card = document.querySelector('section.card');
+  const shown = [...document.querySelectorAll('#scorecard thead tr:first-child th')].slice(1)
+    .map((th) => [...th.querySelectorAll('.seat-name, .seat-short')]
+      .find((e) => e.checkVisibility() && e.clientWidth > 1));
+  return {
+    headings: shown.map((e) => {
+      const range = document.createRange();
+      range.selectNodeContents(e);
+      const text = range.getBoundingClientRect();
+      return {text: e.textContent, left: text.left, right: text.right,
+              cut: e.scrollWidth > e.clientWidth};
+    }),
+    sideways: card.scrollWidth - card.clientWidth,
+  };
+}"""
+
+
+def table_headings(page: Page, names: tuple[str, ...], where: str) -> dict[str, Any]:
+    """The headings of ``names``' columns, checked: each player's whole name, or each one's
+    short label, never cut, never touching the next; whole names only where the card has room
+    for them."""
+    seen: dict[str, Any] = page.evaluate(TABLE_HEADINGS_JS)
+    headings = seen["headings"]
+    texts = tuple(heading["text"] for heading in headings)
+    assert texts in (names, seat_labels(names)), f"{where}: {texts}"
+    assert not any(heading["cut"] for heading in headings), f"{where}: {headings}"
+    gaps = [after["left"] - before["right"] for before, after in itertools.pairwise(headings)]
+    assert all(gap >= GAP_PX - 0.5 for gap in gaps), f"{where}: {texts} {gaps}"
+    if texts == names and names != seat_labels(names):
+        assert seen["sideways"] <= 0, f"{where}: whole names, scrolling {seen['sideways']} px"
+    return seen
+
+
+@pytest.mark.parametrize(
+    "size",
+    [SMALLEST, *PHONES, LANDSCAPE[0], LANDSCAPE[2]],
+    ids=["320x568", "390x844", "360x740", "844x390", "640x360"],
+)
+def test_three_to_six_players_names_on_a_phone_never_run_together(
+    table: YachtPage, size: dict[str, int]
+) -> None:
+    """With the names the setup dialog gives: the columns grew to the whole names, which ran
+    together ("Player 2Player 3Player 4") and made the card scroll sideways, up to 300 px with
+    six players in Latvian at 320 px. Whole names where they all fit side by side, else every
+    column's short label, with which four players fit any phone, and computers' levels (cut to
+    the column) no longer widen it."""
+    page = table.page
+    page.set_viewport_size(size)
+    for players in (3, 4, 6):
+        for language in LANGUAGES:
+            tr = translator(language)
+            names = tuple(
+                tr.gettext("Player {number}").format(number=n + 1) for n in range(players)
+            )
+            set_language(page, "en")
+            table.new_game("extended", names, bonus=True)
+            set_language(page, language)
+            where = f"{size['width']} px, {players} players, {language}"
+            seen = table_headings(page, names, where)
+            if players <= 4:
+                assert seen["sideways"] <= 0, f"{where}: scrolls {seen['sideways']} px"
+    set_language(page, "en")
+    # Three computers of the longest levels, in Ukrainian ("оптимальний").
+    page.locator("#new-game").click()
+    setup = page.get_by_role("dialog", name="New game")
+    setup.get_by_label("Number of players").select_option("4")
+    for seat, level in enumerate(("optimal", "optimal", "strong"), start=1):
+        setup.locator("select.seat-kind").nth(seat).select_option(level)
+    setup.get_by_role("button", name="Start game").click()
+    expect(setup).to_be_hidden()
+    set_language(page, "uk")
+    tr = translator("uk")
+    names = tuple(tr.gettext("Player {number}").format(number=n + 1) for n in range(4))
+    where = f"{size['width']} px, three computers, uk"
+    seen = table_headings(page, names, where)
+    assert seen["sideways"] <= 0, f"{where}: scrolls {seen['sideways']} px"
+    set_language(page, "en")
+    table.new_game()
+
+
+def test_the_players_headings_follow_the_phone_turned(table: YachtPage) -> None:
+    """Four default names fit a phone on its side whole, and not upright: turned, the headings
+    change to the short labels and back (the card's size is watched, not only a new game)."""
+    page = table.page
+    names = tuple(f"Player {n}" for n in range(1, 5))
+    page.set_viewport_size(LANDSCAPE[0])
+    table.new_game("traditional", names)
+    turns = [(LANDSCAPE[0], names), (PHONES[1], seat_labels(names)), (LANDSCAPE[0], names)]
+    for size, expected in turns:
+        page.set_viewport_size(size)
+        where = f"{size['width']} x {size['height']}"
+        page.wait_for_function(
+            "expected => JSON.stringify(("
+            + TABLE_HEADINGS_JS
+            + ")().headings.map((h) => h.text)) === JSON.stringify(expected)",
+            arg=list(expected),
+        )
+        table_headings(page, names, where)
+    table.new_game()
 
 
 # Each player's cell in the upper section's sum row: what it says, and where its text starts and
