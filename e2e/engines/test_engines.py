@@ -25,6 +25,7 @@ from yacht.rules.categories import Category
 from yacht.rules.rulesets import scores_for
 from yacht.saves.game_record import GAME_RECORD, SavedGame
 from yacht.strategy import advise_state
+from yacht.views.seat_labels import seat_labels
 
 # Selenium's own WebKitGTK driver class still passes an address the deprecated way.
 pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")
@@ -263,3 +264,33 @@ def test_the_last_score_opens_the_ending(board: Board) -> None:
     board.wait_for("return document.querySelector('#game-over').open", "the game-over dialog")
     assert board.driver.execute_script("return document.activeElement.id") == "rematch"
     assert state_of(board).is_over
+
+
+# The players' headings as the eye sees them (the name or its short label), and how far the
+# scorecard's card scrolls sideways.
+HEADINGS_PROBE_JS = """const card = document.querySelector('section.card');
+return {sideways: card.scrollWidth - card.clientWidth,
+        headings: [...document.querySelectorAll('#scorecard thead tr:first-child th')].slice(1)
+          .map((th) => [...th.querySelectorAll('.seat-name, .seat-short')]
+            .find((e) => e.checkVisibility() && e.clientWidth > 1).textContent)};"""
+
+
+def test_four_default_names_on_a_phone_take_their_short_labels(board: Board) -> None:
+    """static/seat-headings.js in every engine: four "Player n" do not fit a 360 px phone side
+    by side, so each column shows its short label and the card does not scroll sideways; on a
+    phone on its side they fit, and are whole."""
+    names = tuple(f"Player {n}" for n in range(1, 5))
+    record = GAME_RECORD.encode(SavedGame(finished_but(names, 3)))
+    board.driver.execute_script("localStorage.setItem('yacht:game', arguments[0])", record)
+    board.open()
+    sizes = [(360, 740), (844, 390)]
+    name = board.engine.name
+    path_for = picture_path(board)
+
+    def pictures(width: int, height: int) -> Path:
+        path = path_for(width, height)
+        return path.with_stem(path.stem + "-four-players")
+
+    seen = board.screenshots(sizes, pictures, HEADINGS_PROBE_JS)
+    assert seen[sizes[0]] == {"sideways": 0, "headings": list(seat_labels(names))}, name
+    assert seen[sizes[1]] == {"sideways": 0, "headings": list(names)}, name
