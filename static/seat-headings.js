@@ -24,7 +24,7 @@
     if (labelled && card.scrollWidth > card.clientWidth) table.classList.add(SHORT);
   }
 
-  // A new width only: the card's height changes by a pixel now and then in a move (rounding).
+  // A new width only: the card's height follows its rows (the rule set's), not the names' room.
   var width = -1;
   new ResizeObserver(function (entries) {
     var now = entries[entries.length - 1].contentRect.width;
