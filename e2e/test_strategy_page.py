@@ -195,3 +195,36 @@ def test_a_hint_before_the_tables_arrive_downloads_them_at_once(site_page: Page)
     expect(site_page.locator("#advice-title")).to_contain_text("the best play")
     expect(site_page.locator("#advice-options li").first).to_be_attached()
     assert len(requests) == 2, "the hint should have downloaded the table itself"
+
+
+# Every fetch of a strategy table rejects with a value that is no Error, as WebKit's does when
+# the player leaves the page while the tables download.
+REJECT_TABLE_FETCHES_JS = """(() => {
+  const real = window.fetch;
+  window.fetch = function (input, init) {
+    const url = new URL(String((input && input.url) || input), location.href);
+    return url.pathname.includes('/yacht/data/')
+      ? Promise.reject(undefined) : real.call(this, input, init);
+  };
+})()"""
+
+
+def test_a_table_download_cut_short_is_a_warning_not_an_error(site_page: Page) -> None:
+    """Awaited in Python, such a rejection was one Pyodide could not raise: an unhandled
+    rejection with its "invalid exception object" traceback in the console (seen in WebKit
+    when a test left the page as the game started). The download now fetches in JavaScript,
+    where any failure is an Error: the page warns that the tables were not downloaded in
+    advance, and a hint still gets them."""
+    site_page.add_init_script(REJECT_TABLE_FETCHES_JS)
+    warnings: list[str] = []
+    site_page.on("console", lambda message: warnings.append(message.text))
+    goto_booted(site_page, "?seed=7")
+    for _ in range(50):
+        if any("strategy tables not downloaded in advance" in text for text in warnings):
+            break
+        site_page.wait_for_timeout(100)
+    assert any("the download stopped: undefined" in text for text in warnings), warnings
+    board = YachtPage(site_page)
+    board.roll()
+    site_page.get_by_role("button", name="Hint").click()
+    expect(site_page.locator("#advice-title")).to_contain_text("the best play")

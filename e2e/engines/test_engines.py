@@ -252,20 +252,6 @@ def test_a_phone_and_a_tablet_on_their_side(board: Board) -> None:
             assert 0 <= gap <= 8, f"{name}: {gap:.0f} px between the status and the tray"
 
 
-def test_the_last_score_opens_the_ending(board: Board) -> None:
-    """The game-over dialog opens in a task queued from the frame after the last score: in
-    every engine it opens, with Rematch in focus."""
-    state = finished_but(("Ann",), 7)
-    record = GAME_RECORD.encode(SavedGame(state))
-    board.driver.execute_script("localStorage.setItem('yacht:game', arguments[0])", record)
-    board.open()
-    board.roll()
-    board.score(LAST.value)
-    board.wait_for("return document.querySelector('#game-over').open", "the game-over dialog")
-    assert board.driver.execute_script("return document.activeElement.id") == "rematch"
-    assert state_of(board).is_over
-
-
 # The players' headings as the eye sees them (the name or its short label), and how far the
 # scorecard's card scrolls sideways.
 HEADINGS_PROBE_JS = """const card = document.querySelector('section.card');
@@ -294,3 +280,17 @@ def test_four_default_names_on_a_phone_take_their_short_labels(board: Board) -> 
     seen = board.screenshots(sizes, pictures, HEADINGS_PROBE_JS)
     assert seen[sizes[0]] == {"sideways": 0, "headings": list(seat_labels(names))}, name
     assert seen[sizes[1]] == {"sideways": 0, "headings": list(names)}, name
+
+
+def test_the_last_score_opens_the_ending(board: Board) -> None:
+    """The game-over dialog opens in a task queued from the frame after the last score: in
+    every engine it opens, with Rematch in focus."""
+    state = finished_but(("Ann",), 7)
+    record = GAME_RECORD.encode(SavedGame(state))
+    board.driver.execute_script("localStorage.setItem('yacht:game', arguments[0])", record)
+    board.open()
+    board.roll()
+    board.score(LAST.value)
+    board.wait_for("return document.querySelector('#game-over').open", "the game-over dialog")
+    assert board.driver.execute_script("return document.activeElement.id") == "rematch"
+    assert state_of(board).is_over

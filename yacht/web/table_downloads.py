@@ -25,6 +25,20 @@ SITE_FOLDER = "yacht/data"
 
 _running: set[asyncio.Future[None]] = set()
 
+# A table's bytes (an ArrayBuffer), fetched in JavaScript, where a failure always rejects with an
+# Error. WebKit rejects a fetch cut short by leaving the page with a value that is no Error, and
+# Pyodide cannot raise that in Python: it reported its own "invalid exception object" as an
+# unhandled rejection, traceback and all. An Error comes to Python as a JsException, which the
+# download catches. (`new Function` needs 'unsafe-eval', which PyScript needs too.)
+_FETCH_BYTES = """
+return fetch(url).then((response) => {
+  if (!response.ok) throw new Error("HTTP " + response.status);
+  return response.arrayBuffer();
+}).catch((reason) => {
+  throw reason instanceof Error ? reason : new Error("the download stopped: " + String(reason));
+});
+"""
+
 
 def table_url(name: str) -> str:
     """The address of the table ``name``, relative to the page."""
@@ -44,11 +58,9 @@ def download_later(ruleset: RuleSet, then: Callable[[], None] | None = None) -> 
 
 async def _download_all(names: list[str], then: Callable[[], None] | None) -> None:
     try:
+        fetch_bytes = window.Function.new("url", _FETCH_BYTES)
         for name in names:
-            response = await window.fetch(table_url(name))
-            if not response.ok:
-                raise TableDownloadError(f"HTTP {response.status}")
-            buffer = await response.arrayBuffer()
+            buffer = await fetch_bytes(table_url(name))
             _keep(name, buffer.to_bytes())
         if then is not None:
             then()
