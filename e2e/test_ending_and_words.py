@@ -130,6 +130,15 @@ def test_the_ending_sets_the_game_against_the_players_past_and_perfect_play(
             expect(dialog.locator("#perfect-play")).not_to_have_text(DECIMAL["en"])
     set_language(page, "en")
 
+    # The finished board offers the way on in Roll's place: the ending's choices again.
+    dialog.get_by_role("button", name="View scorecard").click()
+    expect(dialog).to_be_hidden()
+    play_again = page.get_by_role("button", name="Play again…")
+    expect(board.roll_button).to_be_hidden()
+    play_again.click()
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("button", name="Rematch")).to_be_focused()
+
     # Undo on the finished board says plainly that it reopens the game.
     dialog.get_by_role("button", name="View scorecard").click()
     undo = page.locator("#undo")
@@ -138,6 +147,8 @@ def test_the_ending_sets_the_game_against_the_players_past_and_perfect_play(
     expect(dialog).to_be_hidden()
     expect(board.option("Choice")).to_be_visible()
     expect(undo).to_have_text("Undo score")
+    expect(play_again).to_be_hidden()
+    expect(board.roll_button).to_be_visible()
     history = HISTORY_RECORD.decode(str(page.evaluate("localStorage.getItem('yacht:history')")))
     assert len(history.games) == 2, "the reopened game is out of the history again"
 

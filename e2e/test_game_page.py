@@ -70,7 +70,9 @@ def test_full_solo_game_by_mouse(booted_page: Page, ruleset: str, bonus: bool, r
         ]
     booted_page.get_by_role("button", name="View scorecard").click()
     expect(dialog).to_be_hidden()
-    expect(board.roll_button).to_be_disabled()
+    # Nothing left to roll: "Play again…" stands in Roll's place.
+    expect(board.roll_button).to_be_hidden()
+    expect(booted_page.get_by_role("button", name="Play again…")).to_be_visible()
 
 
 def test_rematch_keeps_players_and_rules(booted_page: Page) -> None:

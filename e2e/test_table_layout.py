@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from harness import reload_booted
-from planted_games import well_played
+from planted_games import finished_but, well_played
 from playwright.sync_api import Page, expect
 from yacht_page import YachtPage, open_menu, set_language
 
@@ -1011,3 +1011,40 @@ def test_the_grand_total_is_as_large_as_a_score_and_whole(
         for cell in totals:
             assert cell["whole"], f"a total cut: {where}"
             assert cell["size"] >= cell["score"], f"a total smaller than a score: {where}"
+
+
+PLAY_AGAIN_JS = """() => {
+  const button = document.querySelector('#play-again');
+  const box = button.getBoundingClientRect();
+  return {cut: button.scrollWidth > button.clientWidth + 1
+            || button.scrollHeight > button.clientHeight + 1,
+          inside: box.left >= 0 && box.right <= innerWidth && box.bottom <= innerHeight,
+          rollShown: document.querySelector('#roll').checkVisibility()};
+}"""
+
+
+def test_play_again_stands_whole_in_rolls_place_in_every_language(table: YachtPage) -> None:
+    """A finished game's "Play again…" (longer than Roll's word in every language) fits Roll's
+    place at every size, Roll out of sight."""
+    page = table.page
+    record = GAME_RECORD.encode(SavedGame(finished_but(("Ann", "Ben"), 5)))
+    page.evaluate("record => localStorage.setItem('yacht:game', record)", record)
+    reload_booted(page)
+    for _ in range(2):
+        table.roll()
+        table.option("Choice").click()
+    dialog = page.locator("#game-over")
+    expect(dialog).to_be_visible()
+    page.locator("#close-game-over").click()
+    sizes = [SMALLEST, *PHONES, *LANDSCAPE, {"width": 960, "height": 700}]
+    wrong: dict[str, Any] = {}
+    for size in sizes:
+        page.set_viewport_size(size)
+        for language in LANGUAGES:
+            set_language(page, language)
+            seen = page.evaluate(PLAY_AGAIN_JS)
+            if seen != {"cut": False, "inside": True, "rollShown": False}:
+                wrong[f"{size['width']}x{size['height']} {language}"] = seen
+    set_language(page, "en")
+    table.new_game()
+    assert not wrong, wrong

@@ -154,7 +154,7 @@ class App:
         self._renderer.bind(self._on)
         self._computer.bind(self._on)
         self._guide.bind(self._on)
-        self._game_over.bind(self._on, self._rematch, self._dialog.open)
+        self._game_over.bind(self._on, self._rematch, self._dialog.open, self.open_game_over)
         self._dialog.bind(self._on)
         self._transfer.bind(self._on)
 

@@ -28,8 +28,15 @@ class GameOverDialog:
         on: Callable[[Any, str, Callable[[Any], None]], None],
         rematch: Callable[[], None],
         new_game: Callable[[], None],
+        reopen: Callable[[], object],
     ) -> None:
-        """Listen to the dialog's buttons (each closes it first)."""
+        """Listen to the dialog's buttons (each closes it first), and to "Play again…" in the
+        tray of a finished game, which opens it again."""
+
+        def play_again(_: Any) -> None:
+            reopen()
+
+        on(by_id("play-again"), "click", play_again)
         on(by_id("rematch"), "click", lambda _: self._close_then(rematch))
         on(by_id("close-game-over"), "click", lambda _: by_id("game-over").close())
         on(by_id("new-game-from-over"), "click", lambda _: self._close_then(new_game))
