@@ -16,7 +16,7 @@ import pytest
 from harness import reload_booted
 from planted_games import finished_but, well_played
 from playwright.sync_api import Page, expect
-from yacht_page import YachtPage, open_menu, set_language
+from yacht_page import SEAT_HEADINGS_JS, YachtPage, open_menu, set_language
 
 from yacht.game.players import MAX_NAME_LENGTH
 from yacht.i18n import LANGUAGES, translator
@@ -663,15 +663,6 @@ def test_a_solo_players_name_is_shown_whole_beside_the_category_heading(
     assert all(h["apart"] and h["inside"] for h in page.evaluate(HEADINGS_JS))
 
 
-# Each player's column heading as the eye sees it (the name or its short label, whichever the
-# layout shows) and whether that text is cut.
-SEAT_HEADINGS_JS = """() => [...document.querySelectorAll('#scorecard thead tr:first-child th')]
-  .slice(1)
-  .map((th) => [...th.querySelectorAll('.seat-name, .seat-short')]
-    .find((e) => e.checkVisibility() && e.clientWidth > 1))
-  .map((shown) => ({text: shown.textContent, cut: shown.scrollWidth > shown.clientWidth}))"""
-
-
 @pytest.mark.parametrize(
     "size", [*PHONES, {"width": 1280, "height": 800}], ids=["390x844", "360x740", "1280x800"]
 )
@@ -691,7 +682,7 @@ def test_the_players_columns_are_told_apart_at_a_glance(
             set_language(page, "en")
             table.new_game("traditional", names)
             set_language(page, language)
-            seen = page.evaluate(SEAT_HEADINGS_JS)
+            seen = page.evaluate(SEAT_HEADINGS_JS)["headings"]
             where = f"{size['width']} px, {players} players, {language}"
             assert len({heading["text"] for heading in seen}) == players, f"{where}: {seen}"
             assert not any(heading["cut"] for heading in seen), f"{where}: {seen}"
@@ -713,7 +704,7 @@ def test_a_name_of_four_letters_is_shown_whole(table: YachtPage, size: dict[str,
     page.set_viewport_size(size)
     for names in (FOUR_LETTERS[:2], FOUR_LETTERS, ("Максим", "Wolfgang")):
         table.new_game("traditional", names)
-        seen = page.evaluate(SEAT_HEADINGS_JS)
+        seen = page.evaluate(SEAT_HEADINGS_JS)["headings"]
         where = f"{size['width']} px, {names}"
         assert not any(heading["cut"] for heading in seen), f"{where}: {seen}"
         for name, heading in zip(names, seen, strict=True):
@@ -721,31 +712,11 @@ def test_a_name_of_four_letters_is_shown_whole(table: YachtPage, size: dict[str,
                 assert heading["text"] == name, f"{where}: {seen}"
 
 
-# The players' headings in a phone's table of three to six: the text each one shows (the name or
-# its short label), where that text starts and ends, whether it is cut; how far the card scrolls.
-TABLE_HEADINGS_JS = """() => {
-  const card = document.querySelector('section.card');
-  const shown = [...document.querySelectorAll('#scorecard thead tr:first-child th')].slice(1)
-    .map((th) => [...th.querySelectorAll('.seat-name, .seat-short')]
-      .find((e) => e.checkVisibility() && e.clientWidth > 1));
-  return {
-    headings: shown.map((e) => {
-      const range = document.createRange();
-      range.selectNodeContents(e);
-      const text = range.getBoundingClientRect();
-      return {text: e.textContent, left: text.left, right: text.right,
-              cut: e.scrollWidth > e.clientWidth};
-    }),
-    sideways: card.scrollWidth - card.clientWidth,
-  };
-}"""
-
-
 def table_headings(page: Page, names: tuple[str, ...], where: str) -> dict[str, Any]:
     """The headings of ``names``' columns, checked: each player's whole name, or each one's
     short label, never cut, never touching the next; whole names only where the card has room
     for them."""
-    seen: dict[str, Any] = page.evaluate(TABLE_HEADINGS_JS)
+    seen: dict[str, Any] = page.evaluate(SEAT_HEADINGS_JS)
     headings = seen["headings"]
     texts = tuple(heading["text"] for heading in headings)
     assert texts in (names, seat_labels(names)), f"{where}: {texts}"
@@ -817,7 +788,7 @@ def test_the_players_headings_follow_the_phone_turned(table: YachtPage) -> None:
         where = f"{size['width']} x {size['height']}"
         page.wait_for_function(
             "expected => JSON.stringify(("
-            + TABLE_HEADINGS_JS
+            + SEAT_HEADINGS_JS
             + ")().headings.map((h) => h.text)) === JSON.stringify(expected)",
             arg=list(expected),
         )

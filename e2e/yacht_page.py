@@ -30,6 +30,26 @@ SNAPSHOT_JS = """() => ({
 })"""
 
 
+SEAT_HEADINGS_JS = """() => {
+  const card = document.querySelector('section.card');
+  const shown = [...document.querySelectorAll('#scorecard thead tr:first-child th')].slice(1)
+    .map((th) => [...th.querySelectorAll('.seat-name, .seat-short')]
+      .find((e) => e.checkVisibility() && e.clientWidth > 1));
+  return {
+    headings: shown.map((e) => {
+      const range = document.createRange();
+      range.selectNodeContents(e);
+      const text = range.getBoundingClientRect();
+      return {text: e.textContent, left: text.left, right: text.right,
+              cut: e.scrollWidth > e.clientWidth};
+    }),
+    sideways: card.scrollWidth - card.clientWidth,
+  };
+}"""
+"""The players' column headings as the eye sees them: each one's text (the name or its short
+label, whichever the layout shows), where that text starts and ends, whether it is cut; and how
+far the scorecard's card scrolls sideways. Shared by the layout tests and the engines suite."""
+
 LANDED_JS = """() => {
   const roll = document.getElementById('roll');
   return !roll.matches('.airborne-a, .airborne-b')

@@ -19,6 +19,7 @@ import pytest
 from harness.engine_page import Board
 from harness.pixels import contrast, main_colour
 from planted_games import LAST, finished_but
+from yacht_page import SEAT_HEADINGS_JS
 
 import yacht
 from yacht.rules.categories import Category
@@ -252,15 +253,6 @@ def test_a_phone_and_a_tablet_on_their_side(board: Board) -> None:
             assert 0 <= gap <= 8, f"{name}: {gap:.0f} px between the status and the tray"
 
 
-# The players' headings as the eye sees them (the name or its short label), and how far the
-# scorecard's card scrolls sideways.
-HEADINGS_PROBE_JS = """const card = document.querySelector('section.card');
-return {sideways: card.scrollWidth - card.clientWidth,
-        headings: [...document.querySelectorAll('#scorecard thead tr:first-child th')].slice(1)
-          .map((th) => [...th.querySelectorAll('.seat-name, .seat-short')]
-            .find((e) => e.checkVisibility() && e.clientWidth > 1).textContent)};"""
-
-
 def test_four_default_names_on_a_phone_take_their_short_labels(board: Board) -> None:
     """static/seat-headings.js in every engine: four "Player n" do not fit a 360 px phone side
     by side, so each column shows its short label and the card does not scroll sideways; on a
@@ -277,9 +269,10 @@ def test_four_default_names_on_a_phone_take_their_short_labels(board: Board) -> 
         path = path_for(width, height)
         return path.with_stem(path.stem + "-four-players")
 
-    seen = board.screenshots(sizes, pictures, HEADINGS_PROBE_JS)
-    assert seen[sizes[0]] == {"sideways": 0, "headings": list(seat_labels(names))}, name
-    assert seen[sizes[1]] == {"sideways": 0, "headings": list(names)}, name
+    seen = board.screenshots(sizes, pictures, f"return ({SEAT_HEADINGS_JS})()")
+    for size, expected in zip(sizes, (seat_labels(names), names), strict=True):
+        texts = tuple(heading["text"] for heading in seen[size]["headings"])
+        assert (texts, seen[size]["sideways"]) == (expected, 0), f"{name} {size}"
 
 
 def test_the_last_score_opens_the_ending(board: Board) -> None:
