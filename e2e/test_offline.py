@@ -110,6 +110,17 @@ def wait_settled(page: Page, *, snapshot: bool = True) -> None:
     wait_update_checked(page)
     if snapshot:
         page.wait_for_function(SNAPSHOT_DONE_JS, timeout=SNAPSHOT_WAIT_MS)
+        # And its worker gone: it fetches the runtime itself, so one still starting as the test
+        # cuts the network would be refused (once in CI, 0.4 s after a cut).
+        deadline = time.monotonic() + SNAPSHOT_WAIT_MS / 1000
+        while snapshot_workers(page):
+            assert time.monotonic() < deadline, f"still running: {snapshot_workers(page)}"
+            page.wait_for_timeout(100)
+
+
+def snapshot_workers(page: Page) -> list[str]:
+    """The memory snapshot's workers running in ``page`` (static/snapshot-maker.mjs)."""
+    return [worker.url for worker in page.workers if "snapshot-worker" in worker.url]
 
 
 def play_to_game_over(page: Page) -> int:
@@ -167,6 +178,7 @@ class NetworkCut:
         self.refused: list[str] = []
         self.update_checks: list[str] = []
         self._cut_at = time.monotonic()
+        self._workers_at_cut = self._workers()
         context.set_offline(True)
         # Routes run newest first, so this one answers before the harness's CDN mirror.
         context.route("**/*", self._refuse)
@@ -178,6 +190,9 @@ class NetworkCut:
         asker = "the service worker" if worker else request.resource_type
         after = time.monotonic() - self._cut_at
         refusal = f"{request.url} (by {asker}, {after:.1f} s after the cut)"
+        if worker is None and request.resource_type == "fetch":
+            # A page's worker fetching: which ones ran at the cut, and which run now.
+            refusal += f" [workers at the cut: {self._workers_at_cut}; now: {self._workers()}]"
         # The worker asks the network for its own index.html for one reason only: an update
         # check begins with it (a page's request for the entry is answered from the release's
         # snapshot, which always holds it). A check that fails offline is harmless, and the cut
@@ -187,6 +202,9 @@ class NetworkCut:
         else:
             self.refused.append(refusal)
         route.abort("internetdisconnected")
+
+    def _workers(self) -> list[str]:
+        return [worker.url for page in self.context.pages for worker in page.workers]
 
     def restore(self) -> None:
         self.context.unroute("**/*", self._refuse)
