@@ -92,6 +92,43 @@ def test_upright_the_advice_and_its_why_fit_the_slot(
         in_sight(board.page, f"{size['width']}x{size['height']} {language}")
 
 
+# Where the "Why?" sheet stands against the advice it explains, and the screen.
+SHEET_JS = """() => ({sheet: document.querySelector('.why-body').getBoundingClientRect().toJSON(),
+                     advice: document.querySelector('#advice').getBoundingClientRect().toJSON()})"""
+
+
+def sheet_over_its_advice(page: Page, where: str) -> None:
+    """The open sheet ends just above the advice (its 0.3 rem apart), whole on the screen."""
+    found = page.evaluate(SHEET_JS)
+    sheet, advice = found["sheet"], found["advice"]
+    gap = advice["top"] - sheet["bottom"]
+    assert 2 <= gap <= 8, f"{where}: {gap:.1f} px between the sheet and its advice"
+    assert sheet["top"] >= 0, f"{where}: the sheet starts off the screen: {sheet}"
+
+
+@pytest.mark.parametrize(
+    ("size", "names"),
+    [({"width": 390, "height": 844}, ("Ann", "Ben")), *UPRIGHT],
+    ids=["390x844", *[f"{s['width']}x{s['height']}" for s, _ in UPRIGHT]],
+)
+def test_upright_why_opens_just_above_its_advice(
+    board: YachtPage, size: dict[str, int], names: tuple[str, ...]
+) -> None:
+    """Placed against the tray's top, the sheet stood apart from its "Why?" where the slot is
+    tall: 140 px of bare felt between them at 390 x 844, the sheet over the scorecard's rows."""
+    hint_after_first_throw(board, size, names)
+    page = board.page
+    page.locator("#advice-why > summary").click()
+    for language in LANGUAGES:
+        set_language(page, language)
+        sheet_over_its_advice(page, f"{size['width']}x{size['height']} {language}")
+    # Turned and back, still open: the sheet follows the advice.
+    page.set_viewport_size({"width": size["height"], "height": size["width"]})
+    page.set_viewport_size(size)
+    sheet_over_its_advice(page, f"{size['width']}x{size['height']}, turned and back")
+    page.locator("#advice-why > summary").click()
+
+
 @pytest.mark.parametrize(
     "size", ON_ITS_SIDE, ids=[f"{s['width']}x{s['height']}" for s in ON_ITS_SIDE]
 )

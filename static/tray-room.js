@@ -19,6 +19,29 @@
   var sheet = document.querySelector(".why-body");
   if (key && sheet) sheet.appendChild(key.cloneNode(true));
 
+  // The "Why?" sheet opens just above the advice it explains. The style sheet can only place it
+  // against the tray, its containing block, whose top stands well above the advice where the
+  // slot is tall (a tall phone upright: the slot takes the room the dice leave), so the sheet
+  // stood apart over the scorecard, a band of bare felt between it and its "Why?". This writes
+  // the advice's height above the tray's foot as --above-advice on the sheet whenever something
+  // that places the advice changes size (the advice; the key under it; the slot, which gives way
+  // to the dice and the buttons; the tray): a hint shown, a rotation, a language. It runs after
+  // layout, so the sheet opens in place in its first frame; a throw or a score resizes none.
+  var advice = document.getElementById("advice");
+  var tray = advice && advice.closest(".table");
+  if (sheet && tray && typeof ResizeObserver === "function") {
+    var placeSheet = function () {
+      var box = advice.getBoundingClientRect();
+      if (box.height === 0) return; // hidden: nothing to open
+      var above = tray.getBoundingClientRect().bottom - box.top;
+      sheet.style.setProperty("--above-advice", Math.round(above) + "px");
+    };
+    var sheetObserver = new ResizeObserver(placeSheet);
+    [advice, key, advice.parentElement, tray].forEach(function (box) {
+      if (box) sheetObserver.observe(box);
+    });
+  }
+
   var status = document.getElementById("status");
   var board = status && status.closest(".board");
   var bar = document.querySelector(".topbar");
