@@ -26,7 +26,8 @@
   // the advice's height above the tray's foot as --above-advice on the sheet whenever something
   // that places the advice changes size (the advice; the key under it; the slot, which gives way
   // to the dice and the buttons; the tray): a hint shown, a rotation, a language. It runs after
-  // layout, so the sheet opens in place in its first frame; a throw or a score resizes none.
+  // layout, so the sheet opens in place in its first frame. A throw that hides the advice costs
+  // one read of its box, in the frame after the throw is drawn; nothing else in a move.
   var advice = document.getElementById("advice");
   var tray = advice && advice.closest(".table");
   if (sheet && tray && typeof ResizeObserver === "function") {
