@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from harness import goto_booted
 from playwright.sync_api import Page, expect
 from yacht_page import YachtPage, set_language
@@ -199,23 +200,39 @@ def test_a_hint_before_the_tables_arrive_downloads_them_at_once(site_page: Page)
 
 # Every fetch of a strategy table rejects with a value that is no Error, as WebKit's does when
 # the player leaves the page while the tables download.
+# Every table fetch rejected with ``REASON`` (an expression), as WebKit's fetches cut short by
+# leaving the page were.
 REJECT_TABLE_FETCHES_JS = """(() => {
   const real = window.fetch;
   window.fetch = function (input, init) {
     const url = new URL(String((input && input.url) || input), location.href);
     return url.pathname.includes('/yacht/data/')
-      ? Promise.reject(undefined) : real.call(this, input, init);
+      ? Promise.reject(REASON) : real.call(this, input, init);
   };
 })()"""
 
 
-def test_a_table_download_cut_short_is_a_warning_not_an_error(site_page: Page) -> None:
+@pytest.mark.parametrize(
+    ("reason", "said"),
+    [
+        ("undefined", "undefined"),
+        # An Error to `instanceof`, not to Pyodide, which also wants a stack.
+        (
+            "(() => { const e = new TypeError('Load failed'); delete e.stack; return e; })()",
+            "TypeError: Load failed",
+        ),
+    ],
+    ids=["no-error", "error-without-stack"],
+)
+def test_a_table_download_cut_short_is_a_warning_not_an_error(
+    site_page: Page, reason: str, said: str
+) -> None:
     """Awaited in Python, such a rejection was one Pyodide could not raise: an unhandled
     rejection with its "invalid exception object" traceback in the console (seen in WebKit
     when a test left the page as the game started). The download now fetches in JavaScript,
-    where any failure is an Error: the page warns that the tables were not downloaded in
-    advance, and a hint still gets them."""
-    site_page.add_init_script(REJECT_TABLE_FETCHES_JS)
+    where any failure is an Error of its own: the page warns that the tables were not
+    downloaded in advance, and a hint still gets them."""
+    site_page.add_init_script(REJECT_TABLE_FETCHES_JS.replace("REASON", reason))
     warnings: list[str] = []
     site_page.on("console", lambda message: warnings.append(message.text))
     goto_booted(site_page, "?seed=7")
@@ -223,7 +240,7 @@ def test_a_table_download_cut_short_is_a_warning_not_an_error(site_page: Page) -
         if any("strategy tables not downloaded in advance" in text for text in warnings):
             break
         site_page.wait_for_timeout(100)
-    assert any("the download stopped: undefined" in text for text in warnings), warnings
+    assert any(f"the download stopped: {said}" in text for text in warnings), warnings
     board = YachtPage(site_page)
     board.roll()
     site_page.get_by_role("button", name="Hint").click()

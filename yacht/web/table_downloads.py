@@ -26,16 +26,19 @@ SITE_FOLDER = "yacht/data"
 _running: set[asyncio.Future[None]] = set()
 
 # A table's bytes (an ArrayBuffer), fetched in JavaScript, where a failure always rejects with an
-# Error. WebKit rejects a fetch cut short by leaving the page with a value that is no Error, and
-# Pyodide cannot raise that in Python: it reported its own "invalid exception object" as an
-# unhandled rejection, traceback and all. An Error comes to Python as a JsException, which the
-# download catches. (`new Function` needs 'unsafe-eval', which PyScript needs too.)
+# Error made there. Pyodide raises a rejection in Python only if it looks like an error to it (a
+# name, a message and a stack); WebKit rejects a fetch cut short by leaving the page with one
+# that does not, and Pyodide then reported its own "invalid exception object" as an unhandled
+# rejection, traceback and all. Passing on any Error as it was (`instanceof Error`) still let
+# WebKit's through, its stack missing: so every failure is a new Error, whose text keeps the
+# reason's. It comes to Python as a JsException, which the download catches. (`new Function`
+# needs 'unsafe-eval', which PyScript needs too.)
 _FETCH_BYTES = """
 return fetch(url).then((response) => {
   if (!response.ok) throw new Error("HTTP " + response.status);
   return response.arrayBuffer();
 }).catch((reason) => {
-  throw reason instanceof Error ? reason : new Error("the download stopped: " + String(reason));
+  throw new Error("the download stopped: " + String(reason));
 });
 """
 
