@@ -97,6 +97,8 @@ const STATE_LOCK = `${CACHE_PREFIX}state`;
 const ENTRY = new URL("index.html", SCOPE).href;
 // How long a switch to a release with a new runtime waits for the network before giving up.
 const RUNTIME_PROBE_TIMEOUT_MS = 5000;
+// How long a failed update check waits before its one second try.
+const UPDATE_RETRY_MS = 3000;
 // A guard against a crawl that runs away (a link loop, a generated page): a release is small.
 const MAX_RELEASE_FILES = 500;
 // A version segment in a URL path: `@0.7.31/`, `/v314.0.2/`, `-314.0.2/`, `/1.2.3-rc1/`.
@@ -412,8 +414,20 @@ async function checkAndTell(asker, online) {
   let state;
   try {
     state = await checkForUpdate();
-  } catch (error) {
-    return; // offline after all, or a deploy in progress: try again next time
+  } catch (first) {
+    // A file of the release that failed to come (a dropped connection, a deploy half done) is
+    // asked for once more a little later: the page asks again only when it is shown after a
+    // long time, or comes back online, so one lost request would hide a release until then.
+    await new Promise((resolve) => setTimeout(resolve, UPDATE_RETRY_MS));
+    if (self.navigator.onLine === false) return;
+    try {
+      state = await checkForUpdate();
+    } catch (error) {
+      // Said to the page (static/offline.js: a warning, <html data-update-check="failed">);
+      // the next check may well go through, so the game offers nothing and plays on.
+      asker.postMessage({ type: "update-check-failed", reason: String(error) });
+      return;
+    }
   }
   const available = Boolean(state.pending);
   const tell = available ? await windowClients() : [asker];

@@ -49,7 +49,8 @@ OFFLINE_WAIT_MS = 60_000
 WITH_WORKER: dict[str, Any] = {"service_workers": "allow"}
 
 OFFLINE_READY_JS = "() => document.documentElement.dataset.offlineReady !== undefined"
-UPDATE_CHECKED_JS = "() => document.documentElement.dataset.updateAvailable !== undefined"
+UPDATE_CHECKED_JS = """() => document.documentElement.dataset.updateAvailable !== undefined
+  || document.documentElement.dataset.updateCheck === 'failed'"""
 CACHES_JS = """async () => {
   const found = {};
   for (const name of await caches.keys()) {
@@ -88,6 +89,7 @@ def wait_offline_ready(page: Page) -> None:
 def wait_update_checked(page: Page) -> str:
     """Wait until the worker has checked for a new release; return "true" or "false"."""
     page.wait_for_function(UPDATE_CHECKED_JS, timeout=OFFLINE_WAIT_MS)
+    assert page.get_attribute("html", "data-update-check") != "failed", "failed twice in a row"
     return str(page.get_attribute("html", "data-update-available"))
 
 
@@ -626,6 +628,75 @@ def test_a_new_release_is_offered_and_keeps_the_saved_game(
     play_one_turn(page)
     assert saved_game(page) != before  # the same game, one turn further
     assert refused == []
+
+
+class FailingUpdateChecks:
+    """Fails the service worker's requests for the release's entry page, where each of its update
+    checks begins, while ``failures`` is above zero (one failure each); counts every one."""
+
+    def __init__(self, context: BrowserContext, entry: str) -> None:
+        self.entry = entry
+        self.failures = 0
+        self.asked: list[float] = []
+        context.route("**/*", self._answer)
+
+    def _answer(self, route: Route) -> None:
+        request = route.request
+        if request.service_worker is None or request.url != self.entry:
+            route.fallback()
+            return
+        self.asked.append(time.monotonic())
+        if self.failures > 0:
+            self.failures -= 1
+            route.abort("connectionreset")
+        else:
+            route.fallback()
+
+
+def test_a_failed_update_check_is_tried_again_then_said(
+    tmp_path: Path,
+    switchable_site: tuple[StaticServer, Callable[[Path], None]],
+    new_site_context: Callable[..., BrowserContext],
+) -> None:
+    """A dropped connection in an update check hid a new release until the page was shown again
+    after half an hour or came back online, and the page was never told: the worker now tries
+    once more a little later, and after a second failure says so (the page plays on)."""
+    server, publish = switchable_site
+    publish(copy_site(tmp_path / "release-1"))
+    page = new_site_context(server=server, **WITH_WORKER).new_page()
+    goto_booted(page, server.url("yacht/"))
+    wait_settled(page, snapshot=False)
+
+    second = copy_site(tmp_path / "release-2")
+    mark_release(second, "second")
+    publish(second)
+    checks = FailingUpdateChecks(page.context, server.url("yacht/index.html"))
+    checks.failures = 1
+    reload_booted(page)
+    assert wait_update_checked(page) == "true"
+    expect(page.get_by_text("New version available")).to_be_visible()
+    assert len(checks.asked) == 2, checks.asked
+    assert checks.asked[1] - checks.asked[0] >= 2.5  # a little later, not at once
+
+    # Failed twice: the page hears why, offers nothing, and plays on.
+    with page.expect_navigation():
+        page.get_by_role("button", name="Reload").click()
+    wait_booted(page)
+    expect_release(page, "second")
+    third = copy_site(tmp_path / "release-3")
+    mark_release(third, "third")
+    publish(third)
+    checks.asked.clear()
+    checks.failures = 2
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    reload_booted(page)
+    expect(page.locator("html")).to_have_attribute("data-update-check", "failed", timeout=30_000)
+    assert len(checks.asked) == 2, checks.asked
+    assert page.get_attribute("html", "data-update-available") is None
+    expect(page.get_by_text("New version available")).to_be_hidden()
+    assert any("could not check for a new version" in text for text in warnings), warnings
+    play_one_turn(page)
 
 
 def test_sub_path_and_self_hosted_runtime_download_once(

@@ -8,7 +8,8 @@
 // - Once Python has booted (<html data-ready>), sends the worker the URLs of every file the page
 //   loaded, so that files fetched before the worker existed are cached too; the worker answers
 //   whether the game is now ready to play offline (<html data-offline-ready="true|false">), then
-//   checks for a new release (<html data-update-available="true|false">).
+//   checks for a new release (<html data-update-available="true|false">, or
+//   data-update-check="failed" when the worker could not, twice in a row).
 // - Shows "New version available" with a Reload button when the worker has downloaded a newer
 //   release, and never reloads on its own: the player decides when, so a game is not switched
 //   under their feet. (The game is saved in localStorage after every move; the reload resumes it.)
@@ -86,6 +87,11 @@
       updateAvailable = updateAvailable || Boolean(message.available);
       // The style sheet makes room for the offer's bar by this attribute.
       root.setAttribute("data-update-available", updateAvailable ? "true" : "false");
+    } else if (message.type === "update-check-failed") {
+      // Twice in a row (sw.js tries again once): nothing to offer, the game plays on, and the
+      // check is made again when the page is shown after a while or comes back online.
+      root.setAttribute("data-update-check", "failed");
+      console.warn("Yacht: could not check for a new version:", message.reason);
     } else if (message.type === "update-applied") {
       if (message.applied !== false) {
         window.location.reload();

@@ -18,7 +18,11 @@ from .engines import EngineDriver
 # The page's readiness contract (see boot.py): <html data-ready="true">.
 READY_JS = "return document.documentElement.dataset.ready === 'true'"
 OFFLINE_READY_JS = "return document.documentElement.dataset.offlineReady || null"
-UPDATE_CHECKED_JS = "return document.documentElement.dataset.updateAvailable || null"
+# The worker's update check answered: "true"/"false", or "failed" (twice in a row: sw.js).
+UPDATE_CHECKED_JS = (
+    "const root = document.documentElement;"
+    "return root.dataset.updateAvailable || root.dataset.updateCheck || null"
+)
 CONTROLLED_JS = "return !!navigator.serviceWorker.controller"
 SAVE_JS = "return localStorage.getItem('yacht:game')"
 # Two frames after a change: WebKitGTK's driver screenshots the last painted frame.
@@ -80,7 +84,8 @@ class Board:
     def wait_settled(self) -> str:
         """Wait for what the worker does after an online boot; return its offline status."""
         status = str(self.wait_for(OFFLINE_READY_JS, "the worker's offline status", BOOT_TIMEOUT_S))
-        self.wait_for(UPDATE_CHECKED_JS, "the worker's update check", BOOT_TIMEOUT_S)
+        checked = self.wait_for(UPDATE_CHECKED_JS, "the worker's update check", BOOT_TIMEOUT_S)
+        assert checked != "failed", f"{self.engine.name}: the worker's update check failed twice"
         return status
 
     def controlled(self) -> bool:
