@@ -56,6 +56,11 @@ def test_axe_finds_nothing_on_every_screen(audited: tuple[Page, YachtPage], sche
     page.get_by_role("button", name="Close").click()
 
     open_menu(page).get_by_role("button", name="Tips").click()
+    # One section, named once: its heading is the dialog's ("Tips" over "Tips for a higher
+    # score" said it twice).
+    tips = page.get_by_role("dialog", name="Tips for a higher score")
+    expect(tips).to_be_visible()
+    expect(tips.get_by_role("heading")).to_have_count(1)
     audit(page, f"the tips page ({scheme})")
     page.get_by_role("button", name="Close").click()
 

@@ -123,11 +123,18 @@ class Guide:
 def _render_guide(
     title_element: Element, body: Element, title: str, sections: Sequence[Section]
 ) -> None:
-    """Fill the rules/tips dialog with ``sections`` (plain text only, never parsed as HTML)."""
+    """Fill the rules/tips dialog with ``sections`` (plain text only, never parsed as HTML).
+
+    A page of one section (the tips) takes its heading as the dialog's title: "Tips" over
+    "Tips for a higher score" said the same thing twice.
+    """
+    if len(sections) == 1:
+        title = sections[0].heading
     title_element.textContent = title
     body.replaceChildren()
     for section in sections:
-        body.appendChild(create("h3", text=section.heading))
+        if section.heading != title:
+            body.appendChild(create("h3", text=section.heading))
         for paragraph in section.paragraphs:
             body.appendChild(create("p", text=paragraph))
         if section.items:
