@@ -24,8 +24,9 @@
 // with the start-up); installing downloads the release snapshot (a few dozen small files). The
 // runtime was fetched by the page before the worker existed, so the worker does not claim the
 // page. Instead, once the worker is active, the page sends the URLs of everything it loaded
-// (performance.getEntriesByType("resource")) and the worker caches what it does not have yet. It asks with cache: "force-cache", so in a real
-// browser these files come out of the HTTP cache the page has just filled: no second download.
+// (performance.getEntriesByType("resource")) and the worker caches what it does not have yet.
+// It asks with cache: "force-cache", so in a real browser these files come out of the HTTP cache
+// the page has just filled: no second download.
 // When that is done the worker answers "offline-status" and the page shows "Ready to play
 // offline".
 //
@@ -97,7 +98,7 @@ const STATE_LOCK = `${CACHE_PREFIX}state`;
 const ENTRY = new URL("index.html", SCOPE).href;
 // How long a switch to a release with a new runtime waits for the network before giving up.
 const RUNTIME_PROBE_TIMEOUT_MS = 5000;
-// How long a failed update check waits before its one second try.
+// How long a failed update check waits before it is tried again (once).
 const UPDATE_RETRY_MS = 3000;
 // A guard against a crawl that runs away (a link loop, a generated page): a release is small.
 const MAX_RELEASE_FILES = 500;
@@ -109,8 +110,20 @@ const VERSIONED_PATH = /(?:@|\/v?|-)\d+(?:\.\d+)+(?:[-+][\w.]+)?\//;
 // that snapshot is kept while the page is open. Runtime files are pruned only on the word of a
 // page of the current release. Kept in memory only: the worker stays alive while a page starts,
 // which is when it matters; after a restart, pages fall back to the current release.
+// (clientId -> { release, since }: when the worker answered the page's navigation.)
 const servedBy = new Map();
+// A page is not among the worker's window clients until its document exists, a moment after the
+// worker answered its navigation; a clean-up in that moment must not forget it (its later files
+// would come from whatever release is current then, and its boot would not prune the runtime).
+// Records of pages not open are kept this long after their navigation: far longer than that.
+const PAGE_OPENING_MS = 60_000;
 let updateCheck = null; // the running check, shared by pages that ask at the same time
+
+// The release that served this page, if the worker knows it.
+function servedRelease(clientId) {
+  const page = clientId && servedBy.get(clientId);
+  return page ? page.release : undefined;
+}
 
 // -- lifecycle ---------------------------------------------------------------------------------
 
@@ -157,7 +170,7 @@ async function serveSameOrigin(event) {
   // The common case first, without reading the state record: a file of a page whose release
   // this worker remembers. (A page starting up asks for some 80 files; each read of the
   // record is a trip to Cache Storage.) Anything else takes the full path below.
-  const own = request.mode !== "navigate" && event.clientId && servedBy.get(event.clientId);
+  const own = request.mode !== "navigate" && servedRelease(event.clientId);
   if (own) {
     const options = { cacheName: APP_PREFIX + own, ignoreVary: true };
     const hit = await caches.match(releaseKey(request.url), options);
@@ -167,7 +180,7 @@ async function serveSameOrigin(event) {
   if (request.mode === "navigate") {
     if (state.pending && !(await otherWindowsOpen())) state = await switchToPending();
     if (state.current && event.resultingClientId) {
-      servedBy.set(event.resultingClientId, state.current);
+      servedBy.set(event.resultingClientId, { release: state.current, since: Date.now() });
     }
   }
   const snapshot = await snapshotFor(request.mode === "navigate" ? null : event.clientId, state);
@@ -179,7 +192,7 @@ async function serveSameOrigin(event) {
 
 // The snapshot of the release that served this page, or else of the current release.
 async function snapshotFor(clientId, state) {
-  const own = clientId && servedBy.get(clientId);
+  const own = servedRelease(clientId);
   if (own && (await caches.has(APP_PREFIX + own))) return caches.open(APP_PREFIX + own);
   return state.current ? caches.open(APP_PREFIX + state.current) : null;
 }
@@ -256,7 +269,7 @@ async function onPageBooted(client, message) {
       ready = await withStateLock(async () => {
         const state = await readState();
         const complete = Boolean(state.current) && missing.length === 0;
-        if (complete && servedBy.get(client.id) === state.current) await pruneRuntime(urls);
+        if (complete && servedRelease(client.id) === state.current) await pruneRuntime(urls);
         await deleteUnusedCaches(); // e.g. the snapshot a page that is now closed was using
         return complete;
       });
@@ -266,7 +279,7 @@ async function onPageBooted(client, message) {
     // The release of the page: the one its memory snapshot is kept with. A first visit came
     // from the network, at the time of the worker's own download of the current release.
     // (Were they different deploys, the game's Python would refuse the snapshot.)
-    const release = servedBy.get(client.id) || (ready && (await readState()).current) || null;
+    const release = servedRelease(client.id) || (ready && (await readState()).current) || null;
     client.postMessage({ type: "offline-status", ready, missing, release });
   }
   // A page that failed to boot asks too: the fix may already be deployed.
@@ -340,7 +353,7 @@ async function serveMemorySnapshot(event, url) {
 async function storeMemorySnapshot(client, message) {
   // The release the page was served from; the page's own word only when the worker has lost
   // track of it (it was restarted), and only for a release that is still here.
-  const served = servedBy.get(client.id);
+  const served = servedRelease(client.id);
   const release = served || message.release;
   const bytes = message.bytes;
   const refuse = () => client.postMessage({ type: "memory-snapshot-stored", stored: false });
@@ -698,8 +711,10 @@ async function deleteUnusedCaches() {
   if (state.current) keep.add(APP_PREFIX + state.current);
   if (state.pending) keep.add(APP_PREFIX + state.pending);
   const open = new Set((await windowClients()).map((client) => client.id));
-  for (const [clientId, release] of servedBy) {
-    if (open.has(clientId)) keep.add(APP_PREFIX + release);
+  const now = Date.now();
+  for (const [clientId, page] of servedBy) {
+    const opening = now - page.since < PAGE_OPENING_MS;
+    if (open.has(clientId) || opening) keep.add(APP_PREFIX + page.release);
     else servedBy.delete(clientId);
   }
   for (const name of await caches.keys()) {
