@@ -34,12 +34,13 @@ _running: set[asyncio.Future[None]] = set()
 # reason's. It comes to Python as a JsException, which the download catches. (`new Function`
 # needs 'unsafe-eval', which PyScript needs too.)
 _FETCH_BYTES = """
-return fetch(url).then((response) => {
-  if (!response.ok) throw new Error("HTTP " + response.status);
-  return response.arrayBuffer();
-}).catch((reason) => {
+const stopped = (reason) => {
   throw new Error("the download stopped: " + String(reason));
-});
+};
+return fetch(url).then((response) => {
+  if (!response.ok) throw new Error("the server answered HTTP " + response.status);
+  return response.arrayBuffer().catch(stopped);
+}, stopped);
 """
 
 
