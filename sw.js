@@ -100,17 +100,21 @@ const ENTRY = new URL("index.html", SCOPE).href;
 const RUNTIME_PROBE_TIMEOUT_MS = 5000;
 // How long a failed update check waits before it is tried again (once).
 const UPDATE_RETRY_MS = 3000;
+// A file of a release that neither comes nor sends a byte for this long is given up on (see
+// downloadFile): a connection that hangs would otherwise hold the update check, and every later
+// one, which share it, until the browser stops the worker.
+const RELEASE_STALL_MS = 20_000;
 // A guard against a crawl that runs away (a link loop, a generated page): a release is small.
 const MAX_RELEASE_FILES = 500;
 // A version segment in a URL path: `@0.7.31/`, `/v314.0.2/`, `-314.0.2/`, `/1.2.3-rc1/`.
 const VERSIONED_PATH = /(?:@|\/v?|-)\d+(?:\.\d+)+(?:[-+][\w.]+)?\//;
 
-// Which release served each page (clientId -> snapshot id). A page's later requests are served
-// from the same snapshot, even if another tab switched releases while this one was starting, and
-// that snapshot is kept while the page is open. Runtime files are pruned only on the word of a
-// page of the current release. Kept in memory only: the worker stays alive while a page starts,
-// which is when it matters; after a restart, pages fall back to the current release.
-// (clientId -> { release, since }: when the worker answered the page's navigation.)
+// Which release served each page (clientId -> { release: snapshot id, since: when the worker
+// answered its navigation }). A page's later requests are served from the same snapshot, even if
+// another tab switched releases while this one was starting, and that snapshot is kept while the
+// page is open. Runtime files are pruned only on the word of a page of the current release. Kept
+// in memory only: the worker stays alive while a page starts, which is when it matters; after a
+// restart, pages fall back to the current release.
 const servedBy = new Map();
 // A page is not among the worker's window clients until its document exists, a moment after the
 // worker answered its navigation; a clean-up in that moment must not forget it (its later files
@@ -499,12 +503,41 @@ async function downloadRelease() {
 async function downloadFile(href, files) {
   // "no-cache": revalidate with the server, so a deploy is seen at once, yet unchanged files
   // come back as 304 Not Modified rather than being downloaded again.
-  const response = await fetch(href, { cache: "no-cache" });
+  const { response, bytes } = await fetchUnlessStalled(href, { cache: "no-cache" });
   if (!response.ok) throw new Error(`${href}: HTTP ${response.status}`);
-  const bytes = await response.arrayBuffer();
   const type = response.headers.get("content-type") || "";
   files.set(href, { bytes, type });
   return referencesIn(href, type, bytes).map((ref) => new URL(ref, href));
+}
+
+// fetch(), and the response's bytes read, given up with an error once nothing has come for
+// RELEASE_STALL_MS: a slow network still gets there, a dead connection does not hold things up.
+async function fetchUnlessStalled(href, init) {
+  const controller = new AbortController();
+  const stalled = () => {
+    controller.abort(new Error(`${href}: nothing came for ${RELEASE_STALL_MS / 1000} s`));
+  };
+  let timer = setTimeout(stalled, RELEASE_STALL_MS);
+  const alive = () => {
+    clearTimeout(timer);
+    timer = setTimeout(stalled, RELEASE_STALL_MS);
+  };
+  try {
+    const response = await fetch(href, { ...init, signal: controller.signal });
+    const chunks = [];
+    if (response.body) {
+      const reader = response.body.getReader();
+      for (;;) {
+        alive();
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+      }
+    }
+    return { response, bytes: await new Blob(chunks).arrayBuffer() };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function releaseId(files) {

@@ -632,11 +632,12 @@ def test_a_new_release_is_offered_and_keeps_the_saved_game(
 
 class FailingUpdateChecks:
     """Fails the service worker's requests for the release's entry page, where each of its update
-    checks begins, while ``failures`` is above zero (one failure each); counts every one."""
+    checks begins, as ``plan`` says: each entry fails one request, "reset" (the connection
+    dropped) or "hang" (never answered); then they go through. Counts every request."""
 
     def __init__(self, context: BrowserContext, entry: str) -> None:
         self.entry = entry
-        self.failures = 0
+        self.plan: list[str] = []
         self.asked: list[float] = []
         context.route("**/*", self._answer)
 
@@ -646,11 +647,12 @@ class FailingUpdateChecks:
             route.fallback()
             return
         self.asked.append(time.monotonic())
-        if self.failures > 0:
-            self.failures -= 1
-            route.abort("connectionreset")
-        else:
+        failure = self.plan.pop(0) if self.plan else None
+        if failure is None:
             route.fallback()
+        elif failure == "reset":
+            route.abort("connectionreset")
+        # "hang": the route is left unanswered, so the request neither answers nor fails.
 
 
 def test_a_failed_update_check_is_tried_again_then_said(
@@ -660,7 +662,9 @@ def test_a_failed_update_check_is_tried_again_then_said(
 ) -> None:
     """A dropped connection in an update check hid a new release until the page was shown again
     after half an hour or came back online, and the page was never told: the worker now tries
-    once more a little later, and after a second failure says so (the page plays on)."""
+    once more a little later, and after a second failure says so (the page plays on). A request
+    that hangs is a failure too, once nothing has come for 20 s (before, it held every check of
+    that worker)."""
     server, publish = switchable_site
     publish(copy_site(tmp_path / "release-1"))
     page = new_site_context(server=server, **WITH_WORKER).new_page()
@@ -671,12 +675,12 @@ def test_a_failed_update_check_is_tried_again_then_said(
     mark_release(second, "second")
     publish(second)
     checks = FailingUpdateChecks(page.context, server.url("yacht/index.html"))
-    checks.failures = 1
+    checks.plan = ["hang"]
     reload_booted(page)
     assert wait_update_checked(page) == "true"
     expect(page.get_by_text("New version available")).to_be_visible()
     assert len(checks.asked) == 2, checks.asked
-    assert checks.asked[1] - checks.asked[0] >= 2.5  # a little later, not at once
+    assert checks.asked[1] - checks.asked[0] >= 20 + 2.5  # given up on, then a little later
 
     # Failed twice: the page hears why, offers nothing, and plays on.
     with page.expect_navigation():
@@ -687,7 +691,7 @@ def test_a_failed_update_check_is_tried_again_then_said(
     mark_release(third, "third")
     publish(third)
     checks.asked.clear()
-    checks.failures = 2
+    checks.plan = ["reset", "reset"]
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     reload_booted(page)
