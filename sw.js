@@ -110,23 +110,28 @@ const MAX_RELEASE_FILES = 500;
 const VERSIONED_PATH = /(?:@|\/v?|-)\d+(?:\.\d+)+(?:[-+][\w.]+)?\//;
 
 // Which release served each page (clientId -> { release: snapshot id, since: when the worker
-// answered its navigation }). A page's later requests are served from the same snapshot, even if
-// another tab switched releases while this one was starting, and that snapshot is kept while the
-// page is open. Runtime files are pruned only on the word of a page of the current release. Kept
-// in memory only: the worker stays alive while a page starts, which is when it matters; after a
-// restart, pages fall back to the current release.
+// answered its navigation, opened: whether the page has been heard from since }). A page's later
+// requests are served from the same snapshot, even if another tab switched releases while this
+// one was starting, and that snapshot is kept while the page is open. Runtime files are pruned
+// only on the word of a page of the current release. Kept in memory only: the worker stays alive
+// while a page starts, which is when it matters; after a restart, pages fall back to the current
+// release.
 const servedBy = new Map();
 // A page is not among the worker's window clients until its document exists, a moment after the
 // worker answered its navigation; a clean-up in that moment must not forget it (its later files
 // would come from whatever release is current then, and its boot would not prune the runtime).
-// Records of pages not open are kept this long after their navigation: far longer than that.
+// So a page never heard from is kept this long after its navigation (far longer than a page
+// takes to open); a page that has opened is forgotten as soon as it is closed.
 const PAGE_OPENING_MS = 60_000;
 let updateCheck = null; // the running check, shared by pages that ask at the same time
 
-// The release that served this page, if the worker knows it.
+// The release that served this page, if the worker knows it. Asked on the page's own requests
+// and messages, which also tell that its document exists.
 function servedRelease(clientId) {
   const page = clientId && servedBy.get(clientId);
-  return page ? page.release : undefined;
+  if (!page) return undefined;
+  page.opened = true;
+  return page.release;
 }
 
 // -- lifecycle ---------------------------------------------------------------------------------
@@ -184,7 +189,8 @@ async function serveSameOrigin(event) {
   if (request.mode === "navigate") {
     if (state.pending && !(await otherWindowsOpen())) state = await switchToPending();
     if (state.current && event.resultingClientId) {
-      servedBy.set(event.resultingClientId, { release: state.current, since: Date.now() });
+      const page = { release: state.current, since: Date.now(), opened: false };
+      servedBy.set(event.resultingClientId, page);
     }
   }
   const snapshot = await snapshotFor(request.mode === "navigate" ? null : event.clientId, state);
@@ -746,7 +752,8 @@ async function deleteUnusedCaches() {
   const open = new Set((await windowClients()).map((client) => client.id));
   const now = Date.now();
   for (const [clientId, page] of servedBy) {
-    const opening = now - page.since < PAGE_OPENING_MS;
+    if (open.has(clientId)) page.opened = true;
+    const opening = !page.opened && now - page.since < PAGE_OPENING_MS;
     if (open.has(clientId) || opening) keep.add(APP_PREFIX + page.release);
     else servedBy.delete(clientId);
   }
