@@ -753,9 +753,11 @@ async function deleteUnusedCaches() {
   const now = Date.now();
   for (const [clientId, page] of servedBy) {
     if (open.has(clientId)) page.opened = true;
-    const opening = !page.opened && now - page.since < PAGE_OPENING_MS;
-    if (open.has(clientId) || opening) keep.add(APP_PREFIX + page.release);
-    else servedBy.delete(clientId);
+    else if (page.opened || now - page.since >= PAGE_OPENING_MS) {
+      servedBy.delete(clientId); // closed, or never opened
+      continue;
+    }
+    keep.add(APP_PREFIX + page.release);
   }
   for (const name of await caches.keys()) {
     if (name.startsWith(CACHE_PREFIX) && !keep.has(name)) await caches.delete(name);

@@ -128,12 +128,11 @@ def _render_guide(
     A page of one section (the tips) takes its heading as the dialog's title: "Tips" over
     "Tips for a higher score" said the same thing twice.
     """
-    if len(sections) == 1:
-        title = sections[0].heading
-    title_element.textContent = title
+    one_section = len(sections) == 1
+    title_element.textContent = sections[0].heading if one_section else title
     body.replaceChildren()
     for section in sections:
-        if section.heading != title:
+        if not one_section:
             body.appendChild(create("h3", text=section.heading))
         for paragraph in section.paragraphs:
             body.appendChild(create("p", text=paragraph))
