@@ -34,17 +34,17 @@
 //
 // Cache-first forever would strand players on an old release; network-first per file could mix
 // releases (some files fresh, some from the cache on a flaky connection). Instead, after each
-// online boot the page asks for an update check: the worker crawls the release again with
-// cache: "no-cache" (conditional requests; unchanged files cost a 304, not their bytes), hashes
-// it, and when the hash differs stores the complete new snapshot as "pending". The page then
-// offers "New version available — Reload"; only when the player accepts does the pointer move,
-// so a game in progress is never switched under the player's feet (the saved game is in
-// localStorage, which the worker never touches). A pending release also becomes current at
-// the start of a visit with no other window of the game open — the same rule browsers apply
-// to waiting service workers. So a deploy is downloaded and offered at the first online visit
-// after it, and in use from the visit after that even if the player never pressed Reload. No
-// build step or version bump is needed: the release's identity is its content, on GitHub
-// Pages or any static host.
+// online boot the page asks for an update check: the worker crawls the release again with cache:
+// "no-cache" (conditional requests; unchanged files cost a 304, not their bytes), hashes it, and
+// when the hash differs (and a second crawl agrees) stores the complete new snapshot as
+// "pending". The page then offers "New version available — Reload"; only when the player accepts
+// does the pointer move, so a game in progress is never switched under the player's feet (the
+// saved game is in localStorage, which the worker never touches). A pending release also becomes
+// current at the start of a visit with no other window of the game open — the same rule browsers
+// apply to waiting service workers. So a deploy is downloaded and offered at the first online
+// visit after it, and in use from the visit after that even if the player never pressed Reload.
+// No build step or version bump is needed: the release's identity is its content, on GitHub Pages
+// or any static host.
 //
 // A release that pins another PyScript or Pyodide needs runtime files the cache does not have
 // yet. Becoming current offline would leave a game that cannot start, so such a switch first
@@ -60,9 +60,10 @@
 //
 // Limits: the crawl sees what index.html, the manifest, CSS and the PyScript config name; a file
 // the game fetches by itself later is part of the release only when the config lists it (in
-// `files`, or in `yacht.fetched-later` when PyScript should not fetch it before start-up). A host
-// that publishes file by file (not atomically, as Pages does) can be caught half-way; the next
-// check then sees the finished deploy as one more release.
+// `files`, or in `yacht.fetched-later` when PyScript should not fetch it before start-up). A
+// deploy that lands during a crawl is caught by the next crawl (see downloadSettledRelease), but
+// a host that publishes file by file, slowly (not atomically, as Pages does), can be caught
+// half-way by two; the next check then sees the finished deploy as one more release.
 //
 // Changes to this file itself follow the browser's own update check of sw.js (a byte
 // comparison, on navigation). A new worker takes over at once (skipWaiting): it keeps serving
@@ -104,6 +105,9 @@ const UPDATE_RETRY_MS = 3000;
 // downloadFile): a connection that hangs would otherwise hold the update check, and every later
 // one, which share it, until the browser stops the worker.
 const RELEASE_STALL_MS = 20_000;
+// A new release is taken only once two crawls in a row agree on it; a site that changes during
+// each of this many is given up on, for this check.
+const RELEASE_CRAWLS = 3;
 // A guard against a crawl that runs away (a link loop, a generated page): a release is small.
 const MAX_RELEASE_FILES = 500;
 // A version segment in a URL path: `@0.7.31/`, `/v314.0.2/`, `-314.0.2/`, `/1.2.3-rc1/`.
@@ -142,7 +146,7 @@ self.addEventListener("install", (event) => {
       if (!(await hasCurrentRelease(await readState()))) {
         // First install (or a new cache schema): the worker is not usable without a release,
         // so a failed download fails the install and the browser tries again next visit.
-        const release = await downloadRelease();
+        const release = await downloadSettledRelease();
         await withStateLock(async () => {
           if (await hasCurrentRelease(await readState())) return;
           await storeSnapshot(release);
@@ -462,7 +466,8 @@ async function checkAndTell(asker, online) {
 function checkForUpdate() {
   if (!updateCheck) {
     updateCheck = (async () => {
-      const release = await downloadRelease();
+      const known = await readState();
+      const release = await downloadSettledRelease([known.current, known.pending]);
       // The download takes a while; the record may have changed meanwhile (a switch, another
       // worker's check), so it is read only now, under the lock, and written before letting go.
       return withStateLock(async () => {
@@ -482,6 +487,21 @@ function checkForUpdate() {
     });
   }
   return updateCheck;
+}
+
+// Download the release until two crawls in a row agree on it. A crawl takes a second or more,
+// file by file: one that a deploy overtakes gets the old index.html and the new Python, a mix
+// that was never published (and may not start). A crawl that finds a release the worker
+// already has (`known`: the current and pending ones) is one that was published whole.
+async function downloadSettledRelease(known = []) {
+  let release = await downloadRelease();
+  for (let crawls = 1; !known.includes(release.id); crawls++) {
+    if (crawls === RELEASE_CRAWLS) throw new Error("the site changed during each download");
+    const again = await downloadRelease();
+    if (again.id === release.id) break;
+    release = again;
+  }
+  return release;
 }
 
 // Crawl the release from index.html, a wave of parallel requests per level of references;
