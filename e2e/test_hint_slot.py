@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
-from yacht_page import YachtPage, set_language
+from yacht_page import YachtPage, resize, set_language
 
 from yacht.i18n import LANGUAGES
 
@@ -123,8 +123,8 @@ def test_upright_why_opens_just_above_its_advice(
         set_language(page, language)
         sheet_over_its_advice(page, f"{size['width']}x{size['height']} {language}")
     # Turned and back, still open: the sheet follows the advice.
-    page.set_viewport_size({"width": size["height"], "height": size["width"]})
-    page.set_viewport_size(size)
+    resize(page, {"width": size["height"], "height": size["width"]})
+    resize(page, size)
     sheet_over_its_advice(page, f"{size['width']}x{size['height']}, turned and back")
     page.locator("#advice-why > summary").click()
 

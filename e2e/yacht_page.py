@@ -122,6 +122,14 @@ def set_language(page: Page, language: str) -> None:
     page.wait_for_function("l => document.documentElement.lang === l", arg=language)
 
 
+def resize(page: Page, size: dict[str, int]) -> None:
+    """Give the page ``size`` and wait for the frame that draws it. What the style sheet cannot
+    place alone (static/tray-room.js) is placed by resize observers in that frame, before it is
+    painted: measured any sooner, the page is one a player never sees."""
+    page.set_viewport_size(size)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))")
+
+
 class YachtPage:
     """The game board in a booted page."""
 
