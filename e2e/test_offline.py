@@ -749,6 +749,40 @@ def test_a_deploy_during_an_update_check_is_never_offered_as_a_mix(
     assert crawled == 3, crawls
 
 
+def test_a_deploy_during_the_first_download_is_never_taken_as_a_mix(
+    tmp_path: Path,
+    switchable_site: tuple[StaticServer, Callable[[Path], None]],
+    new_site_context: Callable[..., BrowserContext],
+) -> None:
+    """The same at a first visit: the worker's install downloads the release it then serves
+    offline, and a deploy that lands meanwhile made that a mix."""
+    server, publish = switchable_site
+    releases: dict[str, Path] = {}
+    for number, name in ((1, "first"), (2, "second")):
+        releases[name] = copy_site(tmp_path / f"release-{number}")
+        mark_release(releases[name], name)
+    publish(releases["first"])
+    python = server.url("yacht/yacht/web/main.py")
+    deployed: list[str] = []
+
+    def deploy_mid_install(route: Route) -> None:
+        by_worker = route.request.service_worker is not None
+        if by_worker and route.request.url == python and not deployed:
+            deployed.append(python)
+            publish(releases["second"])  # after the download's index.html, before its Python
+        route.fallback()
+
+    page = new_site_context(server=server, **WITH_WORKER).new_page()
+    page.context.route("**/*", deploy_mid_install)
+    goto_booted(page, server.url("yacht/"))
+    expect_release(page, "first")  # the page itself came whole from the network
+    wait_settled(page, snapshot=False)
+    assert deployed, "the worker's download never asked for the Python"
+    reload_booted(page)  # now from the worker: one release whole, whichever it took
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-python", page.get_attribute("html", "data-release") or "")
+
+
 def test_a_page_still_opening_keeps_its_release_through_a_clean_up(
     tmp_path: Path,
     switchable_site: tuple[StaticServer, Callable[[Path], None]],
