@@ -707,6 +707,37 @@ def test_a_failed_update_check_is_tried_again_then_said(
     play_one_turn(page)
 
 
+class DeployMidDownload:
+    """Publishes ``release`` in the middle of the service worker's first download of the site:
+    after that download's entry page, as it asks for the game's Python. Counts the worker's
+    requests for the entry page, where each of its downloads begins."""
+
+    def __init__(
+        self,
+        context: BrowserContext,
+        server: StaticServer,
+        publish: Callable[[Path], None],
+        release: Path,
+    ) -> None:
+        self.entry = server.url("yacht/index.html")
+        self.python = server.url("yacht/yacht/web/main.py")
+        self.publish = publish
+        self.release = release
+        self.downloads = 0
+        self.deployed = False
+        context.route("**/*", self._answer)
+
+    def _answer(self, route: Route) -> None:
+        request = route.request
+        if request.service_worker is not None:
+            if request.url == self.entry:
+                self.downloads += 1
+            elif request.url == self.python and self.downloads == 1 and not self.deployed:
+                self.deployed = True
+                self.publish(self.release)
+        route.fallback()
+
+
 def test_a_deploy_during_an_update_check_is_never_offered_as_a_mix(
     tmp_path: Path,
     switchable_site: tuple[StaticServer, Callable[[Path], None]],
@@ -726,27 +757,17 @@ def test_a_deploy_during_an_update_check_is_never_offered_as_a_mix(
         releases[name] = copy_site(tmp_path / f"release-{number}")
         mark_release(releases[name], name)
     publish(releases["second"])
-    entry, python = server.url("yacht/index.html"), server.url("yacht/yacht/web/main.py")
-    crawls: list[str] = []
-
-    def deploy_mid_crawl(route: Route) -> None:
-        by_worker = route.request.service_worker is not None
-        if by_worker and route.request.url == entry:
-            crawls.append(entry)
-        elif by_worker and route.request.url == python and len(crawls) == 1:
-            publish(releases["third"])  # after the first crawl's index.html, before its Python
-        route.fallback()
-
-    page.context.route("**/*", deploy_mid_crawl)
+    deploy = DeployMidDownload(page.context, server, publish, releases["third"])
     reload_booted(page)
     assert wait_update_checked(page) == "true"
-    crawled = len(crawls)
+    assert deploy.deployed, "the update check never asked for the Python"
+    downloads = deploy.downloads
     with page.expect_navigation():
         page.get_by_role("button", name="Reload").click()
     wait_booted(page)
     expect_release(page, "third")
-    # The mixed crawl, one of the third release, and one that agrees with it.
-    assert crawled == 3, crawls
+    # The mixed download, one of the third release, and one that agrees with it.
+    assert downloads == 3
 
 
 def test_a_deploy_during_the_first_download_is_never_taken_as_a_mix(
@@ -762,22 +783,12 @@ def test_a_deploy_during_the_first_download_is_never_taken_as_a_mix(
         releases[name] = copy_site(tmp_path / f"release-{number}")
         mark_release(releases[name], name)
     publish(releases["first"])
-    python = server.url("yacht/yacht/web/main.py")
-    deployed: list[str] = []
-
-    def deploy_mid_install(route: Route) -> None:
-        by_worker = route.request.service_worker is not None
-        if by_worker and route.request.url == python and not deployed:
-            deployed.append(python)
-            publish(releases["second"])  # after the download's index.html, before its Python
-        route.fallback()
-
     page = new_site_context(server=server, **WITH_WORKER).new_page()
-    page.context.route("**/*", deploy_mid_install)
+    deploy = DeployMidDownload(page.context, server, publish, releases["second"])
     goto_booted(page, server.url("yacht/"))
     expect_release(page, "first")  # the page itself came whole from the network
     wait_settled(page, snapshot=False)
-    assert deployed, "the worker's download never asked for the Python"
+    assert deploy.deployed, "the worker's download never asked for the Python"
     reload_booted(page)  # now from the worker: one release whole, whichever it took
     html = page.locator("html")
     expect(html).to_have_attribute("data-python", page.get_attribute("html", "data-release") or "")
