@@ -275,6 +275,13 @@ def mark_release(site: Path, name: str) -> None:
     main.write_text(python + f"\ndocument.documentElement.dataset.python = {name!r}\n")
 
 
+def marked_release(root: Path, number: int, name: str) -> Path:
+    """Release ``number`` of the working tree, copied into ``root`` and marked ``name``."""
+    site = copy_site(root / f"release-{number}")
+    mark_release(site, name)
+    return site
+
+
 def expect_release(page: Page, name: str) -> None:
     html = page.locator("html")
     expect(html).to_have_attribute("data-release", name)
@@ -671,8 +678,7 @@ def test_a_failed_update_check_is_tried_again_then_said(
     goto_booted(page, server.url("yacht/"))
     wait_settled(page, snapshot=False)
 
-    second = copy_site(tmp_path / "release-2")
-    mark_release(second, "second")
+    second = marked_release(tmp_path, 2, "second")
     publish(second)
     checks = FailingUpdateChecks(page.context, server.url("yacht/index.html"))
     checks.plan = ["hang"]
@@ -691,8 +697,7 @@ def test_a_failed_update_check_is_tried_again_then_said(
     # That boot's own update check must be over before the next release is published, or it
     # finds it and offers it (it failed a CI run).
     assert wait_update_checked(page) == "false"
-    third = copy_site(tmp_path / "release-3")
-    mark_release(third, "third")
+    third = marked_release(tmp_path, 3, "third")
     publish(third)
     checks.asked.clear()
     checks.plan = ["reset", "reset"]
@@ -752,12 +757,9 @@ def test_a_deploy_during_an_update_check_is_never_offered_as_a_mix(
     goto_booted(page, server.url("yacht/"))
     wait_settled(page, snapshot=False)
 
-    releases: dict[str, Path] = {}
-    for number, name in ((2, "second"), (3, "third")):
-        releases[name] = copy_site(tmp_path / f"release-{number}")
-        mark_release(releases[name], name)
-    publish(releases["second"])
-    deploy = DeployMidDownload(page.context, server, publish, releases["third"])
+    second, third = marked_release(tmp_path, 2, "second"), marked_release(tmp_path, 3, "third")
+    publish(second)
+    deploy = DeployMidDownload(page.context, server, publish, third)
     reload_booted(page)
     assert wait_update_checked(page) == "true"
     assert deploy.deployed, "the update check never asked for the Python"
@@ -778,13 +780,10 @@ def test_a_deploy_during_the_first_download_is_never_taken_as_a_mix(
     """The same at a first visit: the worker's install downloads the release it then serves
     offline, and a deploy that lands meanwhile made that a mix."""
     server, publish = switchable_site
-    releases: dict[str, Path] = {}
-    for number, name in ((1, "first"), (2, "second")):
-        releases[name] = copy_site(tmp_path / f"release-{number}")
-        mark_release(releases[name], name)
-    publish(releases["first"])
+    first, second = marked_release(tmp_path, 1, "first"), marked_release(tmp_path, 2, "second")
+    publish(first)
     page = new_site_context(server=server, **WITH_WORKER).new_page()
-    deploy = DeployMidDownload(page.context, server, publish, releases["second"])
+    deploy = DeployMidDownload(page.context, server, publish, second)
     goto_booted(page, server.url("yacht/"))
     expect_release(page, "first")  # the page itself came whole from the network
     wait_settled(page, snapshot=False)
@@ -812,8 +811,7 @@ def test_a_page_still_opening_keeps_its_release_through_a_clean_up(
     page = context.new_page()
     goto_booted(page, server.url("yacht/"))
     wait_settled(page, snapshot=False)
-    second = copy_site(tmp_path / "release-2")
-    mark_release(second, "second")
+    second = marked_release(tmp_path, 2, "second")
     publish(second)
     reload_booted(page)
     assert wait_update_checked(page) == "true"

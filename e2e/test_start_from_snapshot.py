@@ -23,9 +23,8 @@ from test_offline import (
     block_network,
     booted_offline,
     caches_of,
-    copy_site,
     expect_release,
-    mark_release,
+    marked_release,
     play_one_turn,
     saved_game,
     switchable_site,
@@ -160,10 +159,7 @@ def test_a_snapshot_of_another_release_never_starts_its_game(
     new_site_context: Callable[..., BrowserContext],
 ) -> None:
     server, publish = switchable_site
-    first = copy_site(tmp_path / "release-1")
-    mark_release(first, "first")
-    second = copy_site(tmp_path / "release-2")
-    mark_release(second, "second")
+    first, second = marked_release(tmp_path, 1, "first"), marked_release(tmp_path, 2, "second")
     # The second release changes a module the snapshot holds; its main.py (run from its file on
     # every start, never part of a snapshot) says which release's module the game imported.
     (second / "yacht" / "errors.py").write_text(
