@@ -119,7 +119,7 @@ def test_the_ending_sets_the_game_against_the_players_past_and_perfect_play(
         )
     expect(notes.nth(1)).to_have_text(f"Place {place} of your 3 games under these rules.")
     expect(dialog.locator("#perfect-play")).to_have_text(
-        f"Perfect play averages about {expected_score('traditional'):.1f} points under these rules."
+        f"Perfect play averages {expected_score('traditional'):.1f} points under these rules."
     )
 
     # In every language the figures are written the language's way.

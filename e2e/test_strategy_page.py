@@ -52,7 +52,7 @@ def test_hint_marks_the_solvers_best_move(booted_page: Page) -> None:
         + [option.value for option in advice.categories]
     )
     expect(panel.locator("#advice-value")).to_have_text(
-        f"Played this way, your final score averages about {best:.1f} points."
+        f"Played this way, your final score averages {best:.1f} points."
     )
     expect(panel.locator("li")).to_have_count(3)
     expect(panel.locator("li").first).to_contain_text(" less")
@@ -89,7 +89,7 @@ def test_coach_grades_moves_and_sums_them_up(booted_page: Page) -> None:
     expect(summary).to_be_visible()
     expect(summary).to_contain_text("points against perfect play, in 24 decisions. Costliest: turn")
     expect(booted_page.locator("#perfect-play")).to_have_text(
-        "Perfect play averages about 167.0 points under these rules."
+        "Perfect play averages 167.0 points under these rules."
     )
     expect(summary.locator("svg rect")).to_have_count(12)
     booted_page.get_by_role("button", name="View scorecard").click()

@@ -48,7 +48,7 @@ def test_four_sixes_hint_holds_them() -> None:
     assert len(advice.options) == 4
     # The expected final score and each alternative's cost, in the player's own numbers.
     value = f"{advice.options[0].value:.1f}"
-    assert advice.why == f"Played this way, your final score averages about {value} points."
+    assert advice.why == f"Played this way, your final score averages {value} points."
     assert advice.options[0].words == ""  # the best play is the headline itself
     for line in advice.options[1:]:
         assert line.words in (

@@ -124,7 +124,7 @@ def test_computers_are_ranked_with_their_level_and_no_past() -> None:
     bot, ann = words.standings
     assert (bot.rank, bot.name, bot.who, bot.notes) == (1, "Bot", "komputer, amator", ())
     assert (ann.rank, ann.name, ann.who) == (2, "Ann", "")
-    assert words.perfect_play == "Idealna gra według tych zasad daje średnio około 167,0 pkt."
+    assert words.perfect_play == "Idealna gra według tych zasad daje średnio 167,0 pkt."
     assert ending(game, History()).perfect_play == ""  # no table: no figure
 
 

@@ -116,7 +116,7 @@ def hint(state: GameState, advice: Advice, tr: Translator = ENGLISH) -> Hint:
         if scores or best_keep is None
         else describe_keep(best_keep, tr)
     )
-    why = tr.gettext("Played this way, your final score averages about {value} points.").format(
+    why = tr.gettext("Played this way, your final score averages {value} points.").format(
         value=format_decimal(lines[0].value, tr.language)
     )
     return Hint(

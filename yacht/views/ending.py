@@ -99,7 +99,7 @@ def ending(
     perfect = (
         ""
         if perfect_average is None
-        else tr.gettext("Perfect play averages about {points} points under these rules.").format(
+        else tr.gettext("Perfect play averages {points} points under these rules.").format(
             points=format_decimal(perfect_average, tr.language)
         )
     )
