@@ -126,7 +126,7 @@ SEED = 20240601
 
 PRESS_MS = 80  # a mouse click's or a tap's press, from down to up, as players make them
 GZIP_LEVEL = 6  # what static hosts commonly use (nginx's default is 1, GitHub Pages' is 6)
-COMPRESSED = frozenset({".gz", ".zip", ".png", ".webp", ".woff2"})
+COMPRESSED = frozenset({".gz", ".zst", ".zip", ".png", ".webp", ".woff2"})
 SETTLE_TIMEOUT_MS = 300_000
 
 # Injected into every document before its own scripts (Playwright init script). It records, in

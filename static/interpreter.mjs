@@ -27,6 +27,9 @@ const INDEX_URL = new URL("https://cdn.jsdelivr.net/pyodide/v314.0.2/full/", imp
 // same archive with the modules a start imports compiled, so that Python compiles none of them in
 // the page (`make site` points this at it: yacht/tools/build_site.py).
 const STDLIB_URL = new URL("https://cdn.jsdelivr.net/pyodide/v314.0.2/full/python_stdlib.zip", import.meta.url).href;
+// The package's archive (static/archive.mjs): none in the source tree, whose config lists the
+// package's files one by one for PyScript; the deployed site's build names it here.
+const ARCHIVE_URL = null;
 // The service worker's address for this release's snapshot (sw.js answers it; never on a server).
 const SNAPSHOT_URL = new URL(`../__yacht-memory__?runtime=${version}`, import.meta.url).href;
 const REFUSED_KEY = "yacht:memory-snapshot-refused";
@@ -57,10 +60,10 @@ const releaseKnown = new Promise((resolve) => {
 const PASSED_ON = new Set(["stdout", "stderr", "indexURL"]);
 const output = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
 
-// The package's archive is unpacked in JavaScript (static/archive.mjs), not by Python: the
-// module loads beside Pyodide, so nothing waits for it.
-const archive = import("./archive.mjs");
-archive.catch(() => {}); // then Pyodide unpacks, as without it
+// The package's archive and the module that unpacks it are fetched as this module runs, beside
+// Pyodide (index.html preloads the archive too), and unpacked once the interpreter is up.
+const archive = ARCHIVE_URL && fetchArchive(ARCHIVE_URL);
+if (archive) archive.catch(() => {}); // the start below is handed the failure
 
 // The snapshot is read, and then the interpreter started, at once.
 const stored = readSnapshot().catch((error) => {
@@ -93,12 +96,15 @@ async function start() {
     // page would hold the snapshot twice for as long as it is open.
     const bytes = snapshot.bytes;
     snapshot.bytes = null;
+    let started = null;
     try {
-      const started = await pyodide.loadPyodide({ ...settings, _loadSnapshot: bytes });
-      setStart("snapshot");
-      return withArchivesUnpackedInJavaScript(started);
+      started = await pyodide.loadPyodide({ ...settings, _loadSnapshot: bytes });
     } catch (error) {
       forget(`refused by Pyodide: ${error && error.message ? error.message : error}`);
+    }
+    if (started) {
+      setStart("snapshot");
+      return withPackage(started);
     }
   }
   const started = await pyodide.loadPyodide(settings);
@@ -106,29 +112,22 @@ async function start() {
   const refused = root.dataset.pythonStart === "fallback" || refusedInThisTab();
   setStart(refused ? "fallback" : "fresh");
   if (canSnapshot()) laterMakeSnapshot(started);
-  return withArchivesUnpackedInJavaScript(started);
+  return withPackage(started);
 }
 
-// PyScript unpacks an archive of its `files` with the interpreter's unpackArchive: a gzipped tar
-// goes to static/archive.mjs first, and to Pyodide's own (Python's shutil) when that declines it
-// or fails in any way, so that Pyodide's own errors still report a damaged archive. Returns a
-// promise, which PyScript awaits like the rest of its `files`.
-function withArchivesUnpackedInJavaScript(started) {
-  const unpackInPython = started.unpackArchive;
-  started.unpackArchive = async (buffer, format, options = {}) => {
-    if (format === "tar.gz" || format === "tgz") {
-      try {
-        const { unpackTarGz } = await archive;
-        const bytes = ArrayBuffer.isView(buffer)
-          ? new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
-          : new Uint8Array(buffer);
-        if (await unpackTarGz(started.FS, bytes, options.extractDir)) return undefined;
-      } catch (error) {
-        console.warn("Yacht: the archive is unpacked by Python instead:", error);
-      }
-    }
-    return unpackInPython.call(started, buffer, format, options);
-  };
+async function fetchArchive(url) {
+  const [unpacker, response] = await Promise.all([import("./archive.mjs"), fetch(url)]);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return { unpacker, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+// The interpreter with the package's archive unpacked into its working directory, as PyScript
+// would unpack an archive of its `files`. A damaged archive fails the start (PyScript reports it
+// as a failed start: boot.js then says so in words), as a file of `files` that fails to load does.
+async function withPackage(started) {
+  if (!archive) return started;
+  const { unpacker, bytes } = await archive;
+  unpacker.unpackTarZst(started, bytes);
   return started;
 }
 

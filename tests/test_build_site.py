@@ -6,6 +6,7 @@ The build in the browser (boot, play, offline) is e2e/test_deployed.py; here the
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import re
 import struct
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import zstandard
 
 from tests.in_pyodide import PYODIDE, STDLIB_FROM_SOURCE_PY, pyodide_available, run_in_pyodide
 from yacht.i18n import LANGUAGES, read_po
@@ -23,6 +25,7 @@ from yacht.tools.build_site import (
     ARCHIVE,
     ARCHIVE_TIME,
     DATACLASS_CODE,
+    INTERPRETER,
     PUBLISHED,
     PYSCRIPT_AT_START,
     STDLIB,
@@ -50,46 +53,63 @@ def local_preloads(site: Path) -> list[str]:
     return [href for href in hrefs if not href.startswith("https://")]
 
 
+def open_archive(site: Path) -> tarfile.TarFile:
+    """The site's archive: a tar compressed with Zstandard."""
+    tar = zstandard.ZstdDecompressor().decompress((site / ARCHIVE).read_bytes())
+    return tarfile.open(fileobj=io.BytesIO(tar))
+
+
 def archive_names(site: Path) -> list[str]:
-    with tarfile.open(site / ARCHIVE) as archive:
+    with open_archive(site) as archive:
         return sorted(archive.getnames())
 
 
 def extract_archive(site: Path, folder: Path) -> None:
-    with tarfile.open(site / ARCHIVE) as archive:
+    with open_archive(site) as archive:
         archive.extractall(folder, filter="data")
 
 
 @pytest.fixture(scope="module")
 def source_archive(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
-    """A build with the archive but not the bytecode (no Node needed)."""
+    """A build with the archive but not the bytecode."""
     return build_site(tmp_path_factory.mktemp("source-archive") / "site", bytecode=False)
 
 
-def test_the_archive_holds_every_start_up_file_and_the_config_names_only_it(
+def test_the_archive_holds_every_start_up_file_and_the_interpreter_names_it(
     source_archive: BuiltSite,
 ) -> None:
     site = source_archive.root
     assert archive_names(site) == sorted(site_files().at_start)
+    # PyScript unpacks no Zstandard: the page's interpreter module does, so the config lists no
+    # files for PyScript to fetch.
     config = config_of(site)
-    assert config["files"] == {f"./{ARCHIVE}": "./*"}  # "/*": PyScript unpacks it
+    assert "files" not in config
     assert source_archive.at_start == (f"./{ARCHIVE}",)
     source = config_of(ROOT)
-    assert {key: config[key] for key in config if key != "files"} == {
-        key: source[key] for key in source if key != "files"
-    }, "the rest of the config (interpreter, plugins, the tables) is the source tree's"
-    with tarfile.open(site / ARCHIVE) as archive:
+    assert config == {key: source[key] for key in source if key != "files"}, (
+        "the rest of the config (interpreter, plugins, the tables) is the source tree's"
+    )
+    built = (site / INTERPRETER).read_text("utf-8")
+    tree = (ROOT / INTERPRETER).read_text("utf-8")
+    assert "const ARCHIVE_URL = null;" in tree
+    assert built == tree.replace(
+        "const ARCHIVE_URL = null;",
+        f'const ARCHIVE_URL = new URL("../{ARCHIVE}", import.meta.url).href;',
+    )
+    with open_archive(site) as archive:
         member = archive.extractfile("yacht/rules/dice.py")
         assert member is not None
         assert member.read() == (ROOT / "yacht/rules/dice.py").read_bytes()
 
 
 def test_the_archive_holds_plain_files_the_page_reads_itself(source_archive: BuiltSite) -> None:
-    # static/archive.mjs reads a gzipped POSIX tar of regular files with ASCII names (anything
-    # else goes to Python's tarfile, whose import costs more than the rest of the start).
+    # static/archive.mjs reads a POSIX tar of regular files with ASCII names, in one Zstandard
+    # frame that carries its content's checksum (a damaged copy must fail to inflate).
     data = (source_archive.root / ARCHIVE).read_bytes()
-    assert data[:2] == b"\x1f\x8b"  # gzip
-    with tarfile.open(source_archive.root / ARCHIVE) as archive:
+    frame = zstandard.get_frame_parameters(data)
+    assert frame.has_checksum
+    assert frame.content_size == len(zstandard.ZstdDecompressor().decompress(data))
+    with open_archive(source_archive.root) as archive:
         members = archive.getmembers()
     assert all(member.isreg() for member in members)
     assert all(member.name.isascii() and not member.pax_headers for member in members)
@@ -110,9 +130,9 @@ def test_the_rest_of_the_site_is_copied_unchanged(source_archive: BuiltSite) -> 
         source = ROOT / name
         paths = [p for p in source.rglob("*") if p.is_file()] if source.is_dir() else [source]
         for path in paths:
-            if "__pycache__" in path.parts:
-                continue
             relative = path.relative_to(ROOT)
+            if "__pycache__" in path.parts or relative == INTERPRETER:
+                continue  # the interpreter module names the archive (checked above)
             assert (site / relative).read_bytes() == path.read_bytes(), relative
     # Outside the archive: the entry script PyScript reads as text, and the tables.
     python = [p.relative_to(site).as_posix() for p in site.rglob("*.py")]
@@ -125,7 +145,7 @@ def test_the_translations_ship_as_the_game_reads_them(source_archive: BuiltSite)
     """No comments, no message only the tools use; every other translation as in the source."""
     leave_out = unused_in_the_browser()
     assert (None, "The game could not start.") in leave_out
-    with tarfile.open(source_archive.root / ARCHIVE) as archive:
+    with open_archive(source_archive.root) as archive:
         for language in sorted(LANGUAGES.keys() - {"en"}):
             name = f"yacht/locale/{language}.po"
             member = archive.extractfile(name)
@@ -208,6 +228,7 @@ def test_one_file_per_module_without_the_archive(tmp_path: Path) -> None:
     assert config_of(site)["files"] == config_of(ROOT)["files"]
     assert not (site / ARCHIVE).exists()
     assert local_preloads(site) == local_preloads(ROOT)
+    assert (site / INTERPRETER).read_bytes() == (ROOT / INTERPRETER).read_bytes()  # no archive
 
 
 def test_the_build_refuses_a_folder_that_is_not_empty(tmp_path: Path) -> None:
@@ -234,7 +255,7 @@ def test_bytecode_is_of_the_pinned_pyodides_python(bytecode_archive: BuiltSite) 
     major_minor = ".".join(lock["info"]["python"].split(".")[:2])
     assert code.python.startswith(major_minor + ".")
     assert code.cache_tag == "cpython-" + major_minor.replace(".", "")
-    with tarfile.open(bytecode_archive.root / ARCHIVE) as archive:
+    with open_archive(bytecode_archive.root) as archive:
         for member in archive.getmembers():
             name = member.name
             if not name.endswith(".pyc"):

@@ -34,7 +34,7 @@ CONTENT_TYPES: dict[str, str] = {
     ".woff2": "font/woff2",
     ".wasm": "application/wasm",
     ".zip": "application/zip",
-    ".gz": "application/gzip",  # the archive as it is: no Content-Encoding, the page inflates it
+    ".zst": "application/zstd",  # the archive as it is: no Content-Encoding, the page inflates it
     "": "application/octet-stream",
 }
 

@@ -23,10 +23,13 @@ source tree:
   the pinned Pyodide imports every module of the package from the bytecode, and ships it as
   ``yacht/dataclass-code.bin`` (read by ``yacht/dataclass_code.py``).
 - **One archive, not one file per module.** The package's start-up files (the ``.pyc`` and the
-  translations) go into ``yacht.tar.gz``, which PyScript unpacks into the file system before
-  Python starts (a ``[files]`` entry whose destination ends in ``/*``): one request instead of
-  eighty, and one compressed stream, a sixth smaller than a zip of the same files. The page
-  unpacks it in JavaScript (``static/archive.mjs``); Python's ``tarfile`` is only its fallback.
+  translations) go into ``yacht.tar.zst``: one request instead of eighty, and one stream
+  compressed with Zstandard by the pinned Pyodide under Node (``pyodide_zstd.mjs``), a quarter
+  smaller than the same tar gzipped. PyScript unpacks no such archive, so the config's
+  ``files`` go, and the page's interpreter module (``static/interpreter.mjs``, whose
+  ``ARCHIVE_URL`` the build sets; the service worker finds the archive there) fetches it as the
+  page starts and unpacks it (``static/archive.mjs``, with the interpreter's own ``_zstd``)
+  before PyScript runs any Python.
 - **The translations as the game reads them** (:mod:`yacht.tools.shipped_catalogs`): no
   translators' comments, and none of the messages only ``static/boot.js`` shows.
 - The config's ``files`` and the page's preload hints name what was built. The entry script
@@ -39,7 +42,6 @@ between, so that the page benchmark can measure each one.
 
 from __future__ import annotations
 
-import gzip
 import io
 import json
 import re
@@ -68,7 +70,7 @@ PUBLISHED = ("index.html", "sw.js", "manifest.webmanifest", JSON_CONFIG.name, "s
 """What the site is made of in the source tree (what ``make play`` serves of it)."""
 SELF_HOSTED_RUNTIME = "runtime"
 """Copied when present: PyScript and Pyodide served by the site itself (see the README)."""
-ARCHIVE = "yacht.tar.gz"
+ARCHIVE = "yacht.tar.zst"
 STDLIB = "stdlib.zip"
 """The standard library the deployed page's Pyodide loads (see the module's docstring)."""
 STDLIB_AT_START = ("datetime", "hashlib", "html", "html.entities")
@@ -83,7 +85,10 @@ STDLIB_IN_INTERPRETER = re.compile(r'(const STDLIB_URL = new URL\()"[^"]*"(, imp
 the source tree."""
 STDLIB_PRELOAD = re.compile(r'(<link rel="preload" href=)"[^"]*/python_stdlib\.zip"')
 """The page's hint for the same file."""
+ARCHIVE_IN_INTERPRETER = re.compile(r"(const ARCHIVE_URL = )null;")
+"""Where ``static/interpreter.mjs`` names the package's archive: none in the source tree."""
 COMPILER = Path(__file__).with_name("pyodide_compile.mjs")
+COMPRESSOR = Path(__file__).with_name("pyodide_zstd.mjs")
 DATACLASS_CODE = f"yacht/{SHIPPED_NAME}"
 """The methods of the package's dataclasses, compiled (see yacht/dataclass_code.py)."""
 PYSCRIPT_AT_START = (
@@ -106,9 +111,9 @@ Node); the build ships them compiled, checked against those sources by hash (PEP
 Python finds their bytecode current."""
 PYSCRIPT_CORE = Path("node_modules") / "@pyscript" / "core"
 ARCHIVE_TIME = 315532800
-"""Every archive member's date (1980-01-01), and the gzip stream's: the same sources make the same
-archive, so the service worker (which names a release after a hash of its files) sees no new
-release in a rebuild."""
+"""Every archive member's date (1980-01-01): the same sources make the same archive, so the
+service worker (which names a release after a hash of its files) sees no new release in a
+rebuild."""
 
 
 class BuildError(Exception):
@@ -137,7 +142,8 @@ class BuiltSite:
 
     root: Path
     at_start: tuple[str, ...]
-    """The config's ``files``: what PyScript fetches before Python starts."""
+    """What the page fetches before the game's Python starts: the archive, or without one the
+    config's ``files``."""
     bytecode: Bytecode | None
 
 
@@ -160,15 +166,14 @@ def build_site(
     for name in (ENTRY_SCRIPT, *files.later):
         _copy(root / name, dest / name)
 
+    pyodide = pyodide or root / "node_modules" / "pyodide"
     with tempfile.TemporaryDirectory() as staging_name:
         staging = Path(staging_name)
         compiled = None
         modules = [name for name in files.at_start if name.endswith(".py")]
         staged: list[str] = []
         if bytecode:
-            compiled = compile_to_bytecode(
-                root, modules, staging, pyodide or root / "node_modules" / "pyodide"
-            )
+            compiled = compile_to_bytecode(root, modules, staging, pyodide)
             staged += [*compiled.pyscript, DATACLASS_CODE]
             use_own_stdlib(staging / STDLIB, dest)
         leave_out = unused_in_the_browser()
@@ -178,16 +183,21 @@ def build_site(
             else:
                 _stage(root / name, staging / name, leave_out)
                 staged.append(name)
+        config = json.loads((root / JSON_CONFIG.name).read_text(encoding="utf-8"))
         if archive:
-            write_archive(staging, staged, dest / ARCHIVE)
-            at_start: dict[str, str] = {f"./{ARCHIVE}": "./*"}
+            write_archive(staging, staged, dest / ARCHIVE, pyodide)
+            at_start: tuple[str, ...] = (f"./{ARCHIVE}",)
+            del config["files"]
+            _rewrite(
+                dest / INTERPRETER,
+                ARCHIVE_IN_INTERPRETER,
+                rf'\1new URL("../{ARCHIVE}", import.meta.url).href;',
+            )
         else:
             for name in staged:
                 _copy(staging / name, dest / name)
-            at_start = {f"./{name}": f"./{name}" for name in staged}
-
-    config = json.loads((root / JSON_CONFIG.name).read_text(encoding="utf-8"))
-    config["files"] = at_start
+            config["files"] = {f"./{name}": f"./{name}" for name in staged}
+            at_start = tuple(config["files"])
     (dest / JSON_CONFIG.name).write_text(
         json.dumps(config, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
     )
@@ -201,26 +211,22 @@ def use_own_stdlib(stdlib: Path, site: Path) -> None:
     """Put ``stdlib`` into ``site`` as ``STDLIB``, and point the page's interpreter and its
     preload hint at it."""
     (site / STDLIB).write_bytes(stdlib.read_bytes())
-    for name, pattern, replacement in (
-        (PAGE.name, STDLIB_PRELOAD, rf'\1"{STDLIB}"'),
-        (INTERPRETER, STDLIB_IN_INTERPRETER, rf'\1"../{STDLIB}"\2'),
-    ):
-        path = site / name
-        text, count = pattern.subn(replacement, path.read_text(encoding="utf-8"))
-        if count != 1:
-            raise BuildError(f"{name}: {count} matches of {pattern.pattern}, not one")
-        path.write_text(text, encoding="utf-8")
+    _rewrite(site / PAGE.name, STDLIB_PRELOAD, rf'\1"{STDLIB}"')
+    _rewrite(site / INTERPRETER, STDLIB_IN_INTERPRETER, rf'\1"../{STDLIB}"\2')
+
+
+def _rewrite(path: Path, pattern: re.Pattern[str], replacement: str) -> None:
+    """Replace the one match of ``pattern`` in the file at ``path``."""
+    text, count = pattern.subn(replacement, path.read_text(encoding="utf-8"))
+    if count != 1:
+        raise BuildError(f"{path.name}: {count} matches of {pattern.pattern}, not one")
+    path.write_text(text, encoding="utf-8")
 
 
 def compile_to_bytecode(root: Path, modules: list[str], out: Path, pyodide: Path) -> Bytecode:
     """Compile ``modules`` (paths below ``root``) to ``.pyc`` below ``out``, and write ``STDLIB``
     there, in Pyodide."""
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("bytecode needs Node.js (node) to run the pinned Pyodide")
-    if not (pyodide / "pyodide.mjs").is_file():
-        raise BuildError(f"no Pyodide in {pyodide}: run npm ci (make install)")
-    command = [node, str(COMPILER), str(pyodide), str(root), str(out)]
+    command = [_node(pyodide, "bytecode"), str(COMPILER), str(pyodide), str(root), str(out)]
     job = {
         "package": modules,
         "stdlib": {"modules": list(STDLIB_AT_START), "out": STDLIB},
@@ -243,8 +249,19 @@ def compile_to_bytecode(root: Path, modules: list[str], out: Path, pyodide: Path
     )
 
 
-def write_archive(staging: Path, names: list[str], path: Path) -> None:
-    """``names`` (paths below ``staging``) as the site's gzipped tar at ``path``."""
+def _node(pyodide: Path, what: str) -> str:
+    """Node, to run the pinned Pyodide in ``pyodide`` for ``what``."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError(f"{what} needs Node.js (node) to run the pinned Pyodide")
+    if not (pyodide / "pyodide.mjs").is_file():
+        raise BuildError(f"no Pyodide in {pyodide}: run npm ci (make install)")
+    return node
+
+
+def write_archive(staging: Path, names: list[str], path: Path, pyodide: Path) -> None:
+    """``names`` (paths below ``staging``) as the site's tar at ``path``, compressed with
+    Zstandard by the Pyodide in ``pyodide``."""
     # A POSIX ustar archive of regular files only (static/archive.mjs reads no other kind), its
     # folders made by the reader; owners and modes fixed, so that the bytes depend on the files.
     tar = io.BytesIO()
@@ -256,13 +273,19 @@ def write_archive(staging: Path, names: list[str], path: Path) -> None:
             member.mtime = ARCHIVE_TIME
             member.mode = 0o644
             archive.addfile(member, io.BytesIO(data))
-    with (
-        path.open("wb") as file,
-        gzip.GzipFile(
-            filename="", mode="wb", fileobj=file, compresslevel=9, mtime=ARCHIVE_TIME
-        ) as packed,
-    ):
-        packed.write(tar.getvalue())
+    with tempfile.TemporaryDirectory() as scratch:
+        plain = Path(scratch) / "archive.tar"
+        plain.write_bytes(tar.getvalue())
+        command = [
+            _node(pyodide, "the archive"),
+            str(COMPRESSOR),
+            str(pyodide),
+            str(plain),
+            str(path),
+        ]
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise BuildError(f"compressing the archive in Pyodide failed:\n{done.stderr.strip()}")
 
 
 def _stage(source: Path, target: Path, leave_out: set[Key]) -> None:
