@@ -1,5 +1,9 @@
 """Fixtures of the engine suite: the game in Firefox and in WebKit, one booted window each.
 
+The site they play is the deployed build (``built_site``: the package as one archive of
+bytecode, the standard library compiled, the memory snapshot), which is what players of every
+engine get; the Chromium suite plays the source tree as well.
+
 ``board`` is module-scoped and parametrized by engine, so pytest runs every test of a module in
 Firefox, then every test in WebKit, each engine booting once. An engine whose browser is not
 installed here is skipped, loudly (a summary at the end of the run names it and what it lacks);
@@ -56,7 +60,9 @@ def engine_mirror() -> CdnMirror:
 
 
 @pytest.fixture(scope="module", params=ENGINES)
-def board(request: pytest.FixtureRequest, engine_mirror: CdnMirror) -> Iterator[Board]:
+def board(
+    request: pytest.FixtureRequest, engine_mirror: CdnMirror, built_site: Path
+) -> Iterator[Board]:
     """A fresh browser of one engine (new profile), at the game's address, not yet booted."""
     name: str = request.param
     lacking = missing(name)
@@ -66,7 +72,7 @@ def board(request: pytest.FixtureRequest, engine_mirror: CdnMirror) -> Iterator[
             pytest.fail(f"{name} is required (YACHT_REQUIRE_ENGINES=1) but {why}", pytrace=False)
         SKIPPED[name] = why
         pytest.skip(f"{name} {why}")
-    site = EngineSite(REPO_ROOT, engine_mirror, hook=name == "webkit").start()
+    site = EngineSite(built_site, engine_mirror, hook=name == "webkit").start()
     with contextlib.ExitStack() as stack:
         stack.callback(site.stop)
         args = [stack.enter_context(xvfb())] if name == "webkit" else []

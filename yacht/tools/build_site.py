@@ -260,8 +260,25 @@ def _node(pyodide: Path, what: str) -> str:
 
 
 def write_archive(staging: Path, names: list[str], path: Path, pyodide: Path) -> None:
-    """``names`` (paths below ``staging``) as the site's tar at ``path``, compressed with
-    Zstandard by the Pyodide in ``pyodide``."""
+    """``names`` (paths below ``staging``) as the site's archive at ``path``: their tar,
+    compressed with Zstandard by the Pyodide in ``pyodide``."""
+    with tempfile.TemporaryDirectory() as scratch:
+        plain = Path(scratch) / "archive.tar"
+        plain.write_bytes(tar_of_files(staging, names))
+        command = [
+            _node(pyodide, "the archive"),
+            str(COMPRESSOR),
+            str(pyodide),
+            str(plain),
+            str(path),
+        ]
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise BuildError(f"compressing the archive in Pyodide failed:\n{done.stderr.strip()}")
+
+
+def tar_of_files(staging: Path, names: list[str]) -> bytes:
+    """The tar inside the site's archive: ``names`` (paths below ``staging``), in name order."""
     # A POSIX ustar archive of regular files only (static/archive.mjs reads no other kind), its
     # folders made by the reader; owners and modes fixed, so that the bytes depend on the files.
     tar = io.BytesIO()
@@ -273,19 +290,7 @@ def write_archive(staging: Path, names: list[str], path: Path, pyodide: Path) ->
             member.mtime = ARCHIVE_TIME
             member.mode = 0o644
             archive.addfile(member, io.BytesIO(data))
-    with tempfile.TemporaryDirectory() as scratch:
-        plain = Path(scratch) / "archive.tar"
-        plain.write_bytes(tar.getvalue())
-        command = [
-            _node(pyodide, "the archive"),
-            str(COMPRESSOR),
-            str(pyodide),
-            str(plain),
-            str(path),
-        ]
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise BuildError(f"compressing the archive in Pyodide failed:\n{done.stderr.strip()}")
+    return tar.getvalue()
 
 
 def _stage(source: Path, target: Path, leave_out: set[Key]) -> None:
