@@ -985,6 +985,12 @@ def run_profiles(bench: PageBench, top: int, results: Results) -> None:
 PHASES = [
     ("PyScript before the runtime (core.js, config, plugins)", "nav", "progress:Loading Pyodide"),
     ("loadPyodide()", "progress:Loading interpreter", "progress:Loaded interpreter"),
+    (
+        "the package's archive inflated (static/interpreter.mjs)",
+        "yacht:unpacking",
+        "yacht:inflated",
+    ),
+    ("… and its files written", "yacht:inflated", "yacht:unpacked"),
     ("[files] fetched into the file system", "progress:Loading files", "progress:Loaded files"),
     ("PyScript set-up", "progress:Loaded files", "py:ready"),
     ("main.py fetched", "py:ready", "run"),

@@ -25,14 +25,8 @@ const BLOCK = 512;
 
 export class DamagedArchive extends Error {}
 
-// Unpack the Zstandard-compressed tar `bytes` into `extractDir` of the file system of `pyodide`
-// (relative to its working directory), with the interpreter's own `_zstd`.
-export function unpackTarZst(pyodide, bytes, extractDir = ".") {
-  const { FS } = pyodide;
-  unpackTar(FS, unzstd(pyodide, bytes), extractDir);
-}
-
-// The tar `tar` (bytes) unpacked into `extractDir` of Emscripten's `FS`.
+// The tar `tar` (bytes) unpacked into `extractDir` of Emscripten's `FS` (relative to its working
+// directory).
 export function unpackTar(FS, tar, extractDir = ".") {
   const members = readTar(tar);
   writeMembers(FS, resolvePath(FS.cwd(), extractDir), members);
