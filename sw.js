@@ -596,7 +596,8 @@ function referencesIn(href, type, bytes) {
   if (path.endsWith(".webmanifest")) return manifestReferences(text);
   // The site's own modules; not a self-hosted runtime's (Pyodide's name modules for Node).
   if (path.endsWith(".mjs") && !isVersioned(new URL(href))) return moduleReferences(text);
-  if (path.endsWith(".json") && /"(?:files|yacht)"\s*:/.test(text)) return jsonConfigFiles(text);
+  // The PyScript config: always with a `files` table, if only an empty one (the built site's).
+  if (path.endsWith(".json") && /"files"\s*:/.test(text)) return jsonConfigFiles(text);
   return [];
 }
 
@@ -649,9 +650,10 @@ function moduleReferences(text) {
 }
 
 // The source URLs of the PyScript config's `files` (the package's files, in the source tree; the
-// built site's package is one archive, named by its interpreter module), of the game's own
-// `yacht.fetched-later` (files it downloads itself after start-up), and its `interpreter` when
-// that is a module URL rather than a bare version number: the runtime the release needs. The page's config is JSON (pyscript.json, written from pyscript.toml by
+// built site's table is empty, as its package is one archive named by its interpreter module),
+// of the game's own `yacht.fetched-later` (files it downloads itself after start-up), and its
+// `interpreter` when that is a module URL rather than a bare version number: the runtime
+// the release needs. The page's config is JSON (pyscript.json, written from pyscript.toml by
 // `python -m yacht site-files`).
 function jsonConfigFiles(text) {
   const config = JSON.parse(text);

@@ -26,7 +26,7 @@ source tree:
   translations) go into ``yacht.tar.zst``: one request instead of eighty, and one stream
   compressed with Zstandard by the pinned Pyodide under Node (``pyodide_zstd.mjs``), a quarter
   smaller than the same tar gzipped. PyScript unpacks no such archive, so the config's
-  ``files`` go, and the page's interpreter module (``static/interpreter.mjs``, whose
+  ``files`` are empty, and the page's interpreter module (``static/interpreter.mjs``, whose
   ``ARCHIVE_URL`` the build sets; the service worker finds the archive there) fetches it as the
   page starts and unpacks it (``static/archive.mjs``, with the interpreter's own ``_zstd``)
   before PyScript runs any Python.
@@ -187,7 +187,9 @@ def build_site(
         if archive:
             write_archive(staging, staged, dest / ARCHIVE, pyodide)
             at_start: tuple[str, ...] = (f"./{ARCHIVE}",)
-            del config["files"]
+            # Nothing for PyScript to fetch; the empty table stays, as a service worker reads
+            # the config for the tables' addresses only when it has one (sw.js, referencesIn).
+            config["files"] = {}
             _rewrite(
                 dest / INTERPRETER,
                 ARCHIVE_IN_INTERPRETER,
