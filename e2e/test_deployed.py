@@ -116,6 +116,41 @@ def test_the_built_site_boots_plays_and_restores_the_game(site_page: Page) -> No
     expect(site_page.locator(f"#scorecard [data-row='{category}'] td").first).not_to_be_empty()
 
 
+FAILED_JS = "() => document.documentElement.dataset.ready === 'failed'"
+
+
+@pytest.mark.parametrize("answer", ["missing", "cut short", "a byte changed"])
+def test_an_archive_that_is_not_the_sites_is_told_as_a_broken_copy(
+    site_page: Page, built_site: Path, allow_console: Callable[[str], None], answer: str
+) -> None:
+    # The page unpacks the archive itself (PyScript reads no Zstandard): whatever is wrong with
+    # it, the start fails in words that name the file, never in a traceback.
+    allow_console(ARCHIVE)
+    allow_console("status of 404")
+    allow_console("DamagedArchive|zstd")
+    data = (built_site / ARCHIVE).read_bytes()
+    changed = bytearray(data)
+    changed[len(data) // 2] ^= 0x01
+    bodies = {"cut short": data[: len(data) // 2], "a byte changed": bytes(changed)}
+    site_page.route(
+        f"**/{ARCHIVE}",
+        lambda route: (
+            route.fulfill(status=404, body="Not Found")
+            if answer == "missing"
+            else route.fulfill(status=200, body=bodies[answer], content_type="application/zstd")
+        ),
+    )
+    site_page.goto("")
+    site_page.wait_for_function(FAILED_JS)
+    assert site_page.evaluate("document.documentElement.dataset.failure") == "broken"
+    notice = site_page.get_by_role("alert")
+    expect(notice).to_contain_text("This copy of the game is incomplete")
+    expect(notice).to_contain_text(ARCHIVE)
+    expect(notice).not_to_contain_text("internet")
+    expect(site_page.locator("#status")).to_have_text("The game could not start.")
+    expect(site_page.locator("body")).not_to_contain_text("Traceback")
+
+
 def test_the_built_site_speaks_every_language(site_page: Page) -> None:
     """The build ships the catalogs as the game reads them (no comments, no message only
     boot.js shows): every language still draws the board, plurals included."""

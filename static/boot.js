@@ -221,6 +221,13 @@
     return status === 404 || status === 410;
   }
 
+  // A file of the site's own that arrived whole but is not what the site published (the
+  // package's archive failing its checks, static/interpreter.mjs): the deploy is broken too.
+  self.yachtBrokenFile = function (href) {
+    var url = new URL(href, window.location.href);
+    fail("broken", sitePath(url), url.href);
+  };
+
   // -- every fetch of the page: the site's own files, and the pinned runtime files ------------
 
   var nativeFetch = window.fetch;

@@ -122,17 +122,25 @@ async function fetchArchive(url) {
 }
 
 // The interpreter with the package's archive unpacked into its working directory, as PyScript
-// would unpack an archive of its `files`. A damaged archive fails the start (PyScript reports it
-// as a failed start: boot.js then says so in words), as a file of `files` that fails to load does.
+// would unpack an archive of its `files`. An archive that cannot be downloaded fails the start as
+// a file of `files` would (boot.js tells a missing file or a lost connection); one that arrives
+// whole but damaged is told as a broken copy of the site, and fails the start too.
 async function withPackage(started) {
   if (!archive) return started;
   const { unpacker, bytes } = await archive;
-  // Marks for the page benchmark (bench/page_bench.py): the unpacking, inflating included.
-  performance.mark("yacht:unpacking");
-  const tar = unpacker.unzstd(started, bytes);
-  performance.mark("yacht:inflated");
-  unpacker.unpackTar(started.FS, tar);
-  performance.mark("yacht:unpacked");
+  try {
+    // Marks for the page benchmark (bench/page_bench.py): the inflating, then the writing.
+    performance.mark("yacht:unpacking");
+    const tar = unpacker.unzstd(started, bytes);
+    performance.mark("yacht:inflated");
+    unpacker.unpackTar(started.FS, tar);
+    performance.mark("yacht:unpacked");
+  } catch (error) {
+    if (error instanceof unpacker.DamagedArchive && self.yachtBrokenFile) {
+      self.yachtBrokenFile(ARCHIVE_URL);
+    }
+    throw error;
+  }
   return started;
 }
 
