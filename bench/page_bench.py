@@ -85,7 +85,7 @@ import time
 import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -123,6 +123,12 @@ from yacht.tools.build_site import STDLIB  # noqa: E402
 
 SEED = 20240601
 """Seed of the click benchmark's game (``?seed=``): the same dice in every run."""
+
+REFERENCE_REVISION = "fb446a3"
+"""The game as it was when the clicks' budgets were set (30 November 2026: the README then gave
+4.5, 2.5 and 4.5 ms for a throw, a hold and a score). Its clicks, timed turn about with the game's
+in the same run, tell whether a click got slower: a change of machine or of this harness moves
+both alike."""
 
 PRESS_MS = 80  # a mouse click's or a tap's press, from down to up, as players make them
 GZIP_LEVEL = 6  # what static hosts commonly use (nginx's default is 1, GitHub Pages' is 6)
@@ -718,12 +724,21 @@ class PageBench:
 
     # -- clicks and downloads ----------------------------------------------------------------
 
-    def interaction(self, clicks: int) -> tuple[list[Click], Transfer, Transfer]:
-        """First visit (downloads), ``clicks`` rolls, holds and scores, then a second visit."""
+    def interaction(
+        self, clicks: int, reference: Path | None = None
+    ) -> tuple[list[Click], Transfer, Transfer]:
+        """First visit (downloads), ``clicks`` rolls, holds and scores, then a second visit.
+
+        With a ``reference`` tree (an older game), its page plays a turn after each of the
+        game's (the two in turn, which goes first swapped each turn), its clicks labelled
+        ``reference <move>``; the floor's clicks are the game page's.
+        """
         visits: list[list[Response]] = [[]]
-        with self.watched(
-            base_url=self.site_server.base_url, viewport={"width": 1280, "height": 1600}
-        ) as (context, _):
+        viewport = {"width": 1280, "height": 1600}
+        with ExitStack() as stack:
+            context, _ = stack.enter_context(
+                self.watched(base_url=self.site_server.base_url, viewport=viewport)
+            )
             context.on("response", lambda response: visits[-1].append(response))
             page = context.new_page()
             goto_booted(page, f"?seed={SEED}")
@@ -731,7 +746,19 @@ class PageBench:
             interactive = page.evaluate("performance.timeOrigin + window.__bench.ready")
             self.wait_settled(page)
             visits.append([])  # clicks: not counted
-            measured = self.play(page, clicks) + self.click_floor(page, clicks)
+            players = [(page, "")]
+            if reference is not None:
+                server = ServerProcess(reference)
+                stack.callback(server.stop)
+                other, _ = stack.enter_context(
+                    self.watched(base_url=server.base_url, viewport=viewport)
+                )
+                players.append((self.reference_page(other), "reference "))
+            measured: list[Click] = []
+            for turn in range(clicks):
+                for player, prefix in players if turn % 2 == 0 else players[::-1]:
+                    measured += self.play_turn(player, turn, prefix)
+            measured += self.click_floor(page, clicks)
             visits.append([])
             goto_booted(page, f"?seed={SEED}")
             self.wait_settled(page)
@@ -742,26 +769,41 @@ class PageBench:
         second = self.transfer(visits[2], seen={r.url for r in visits[0]})
         return measured, first, second
 
+    @staticmethod
+    def reference_page(context: BrowserContext) -> Page:
+        """The reference game booted, its service worker's offline copy made (so that its
+        downloads are over before its first click)."""
+        page = context.new_page()
+        goto_booted(page, f"?seed={SEED}")
+        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_timeout(2000)
+        return page
+
     def play(self, page: Page, count: int) -> list[Click]:
         """Roll, hold one die, roll the others again and score, turn after turn, until
         ``count`` of each are timed."""
         done: list[Click] = []
         for turn in range(count):
-            self.rematch_if_over(page)
-            done.append(self.click(page, "#roll", "roll"))
-            # A player holds a die once it has landed and shows its face (a press on a die
-            # still tumbling can end off it, and then is no click on it).
-            page.wait_for_function(LANDED_JS)
-            done.append(self.click(page, f".die[data-index='{turn % 5}']", "hold"))
-            done.append(self.click(page, "#roll", "reroll"))
-            page.wait_for_function(LANDED_JS)
-            # The best-scoring option: a zero where points were possible asks for confirmation.
-            category = page.evaluate(BEST_OPTION_JS)
-            selector = f"#scorecard button.option[data-category='{category}']"
-            done.append(self.click(page, selector, "score"))
-            dialogs = page.evaluate(OPEN_DIALOGS_JS)
-            if set(dialogs) - {"game-over"}:
-                raise SystemExit(f"a dialog opened after scoring {category}: {dialogs}")
+            done += self.play_turn(page, turn)
+        return done
+
+    def play_turn(self, page: Page, turn: int, prefix: str = "") -> list[Click]:
+        """One turn's four timed clicks (labelled ``prefix`` + the move)."""
+        self.rematch_if_over(page)
+        done = [self.click(page, "#roll", prefix + "roll")]
+        # A player holds a die once it has landed and shows its face (a press on a die still
+        # tumbling can end off it, and then is no click on it).
+        page.wait_for_function(LANDED_JS)
+        done.append(self.click(page, f".die[data-index='{turn % 5}']", prefix + "hold"))
+        done.append(self.click(page, "#roll", prefix + "reroll"))
+        page.wait_for_function(LANDED_JS)
+        # The best-scoring option: a zero where points were possible asks for confirmation.
+        category = page.evaluate(BEST_OPTION_JS)
+        selector = f"#scorecard button.option[data-category='{category}']"
+        done.append(self.click(page, selector, prefix + "score"))
+        dialogs = page.evaluate(OPEN_DIALOGS_JS)
+        if set(dialogs) - {"game-over"}:
+            raise SystemExit(f"a dialog opened after scoring {category}: {dialogs}")
         return done
 
     def rematch_if_over(self, page: Page) -> None:
@@ -919,6 +961,7 @@ class Results:
     second_visit: Transfer | None = None
     profiles: list[tuple[str, str]] = field(default_factory=list)
     cdn: str = "https"  # --cdn: where the cold boots got the runtime (a key of CDN_CHOICES)
+    reference: str = ""  # --against: the older game whose clicks were timed turn about, if any
 
 
 def in_turn(run: int, boots: list[Callable[[], Any]]) -> list[Any]:
@@ -964,9 +1007,36 @@ def run_warm(bench: PageBench, runs: int, results: Results) -> None:
         )
 
 
-def run_clicks(bench: PageBench, clicks: int, results: Results) -> None:
-    progress(f"clicks ({clicks} of each) and downloads:")
-    results.clicks, results.first_visit, results.second_visit = bench.interaction(clicks)
+def reference_tree(revision: str) -> Path | None:
+    """``revision`` of this repository written out to a temporary folder (None, said, when
+    git cannot: no git, or a shallow clone without it)."""
+    folder = Path(tempfile.mkdtemp(prefix="yacht-bench-reference-"))
+    archive = subprocess.run(
+        ["git", "-C", str(REPO_ROOT), "archive", "--format=tar", revision],
+        capture_output=True,
+        check=False,
+    )
+    if archive.returncode != 0:
+        progress(f"  note: no reference game ({revision}): {archive.stderr.decode().strip()}")
+        shutil.rmtree(folder)
+        return None
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
+    return folder
+
+
+def run_clicks(bench: PageBench, clicks: int, results: Results, against: str) -> None:
+    reference = reference_tree(against) if against else None
+    turn_about = f", turn about with the game of {against}" if reference else ""
+    progress(f"clicks ({clicks} of each{turn_about}) and downloads:")
+    try:
+        results.clicks, results.first_visit, results.second_visit = bench.interaction(
+            clicks, reference
+        )
+    finally:
+        if reference is not None:
+            shutil.rmtree(reference)
+    if reference is not None:
+        results.reference = against
     for url in results.first_visit.other + results.second_visit.other:
         progress(f"  note: not classified: {url}")
 
@@ -1146,7 +1216,7 @@ def warm_rows(results: Results) -> list[Row]:
     return rows
 
 
-def click_rows(clicks: list[Click]) -> list[Row]:
+def click_rows(clicks: list[Click], reference: str = "") -> list[Row]:
     section = "click → its move drawn (event.timeStamp → the move rendered, style and layout done)"
     rows: list[Row] = []
     floor_clicks = [c.to_rendered for c in clicks if c.label == "floor"]
@@ -1167,6 +1237,22 @@ def click_rows(clicks: list[Click]) -> list[Row]:
         "Roll whose Python listener writes one text: what any click handled in Python costs here"
     )
     rows.append(Row(section, "floor: a Python listener, median", floor, "ms", note=note))
+    if reference:
+        rows += reference_rows(clicks, reference)
+    return rows
+
+
+def reference_rows(clicks: list[Click], reference: str) -> list[Row]:
+    """Each move's median over the older game's, the two timed turn about in this run."""
+    section = f"click → its move drawn, against the game of {reference} (turn about, same run)"
+    rows: list[Row] = []
+    for label in ("roll", "hold", "reroll", "score"):
+        mine = median([c.to_rendered for c in clicks if c.label == label])
+        theirs = [c.to_rendered for c in clicks if c.label == "reference " + label]
+        note = f"n={len(theirs)}; {median(theirs):.1f} ms there, {mine:.1f} ms here"
+        rows.append(
+            Row(section, f"{label}, median / {reference}'s", mine / median(theirs), "x", note=note)
+        )
     return rows
 
 
@@ -1236,7 +1322,7 @@ def all_rows(results: Results) -> list[Row]:
     if results.warm_game:
         rows += warm_rows(results)
     if results.clicks:
-        rows += click_rows(results.clicks)
+        rows += click_rows(results.clicks, results.reference)
     if results.first_visit and results.second_visit:
         rows += transfer_rows(results.first_visit, results.second_visit)
     return rows
@@ -1278,6 +1364,12 @@ def main() -> int:
     parser.add_argument(
         "--parts", default="cold,warm,clicks", help="a subset of cold,warm,clicks (default: all)"
     )
+    parser.add_argument(
+        "--against",
+        default=REFERENCE_REVISION,
+        help="a revision whose game plays turn about with this one in the clicks part, each "
+        f"move's median given as a ratio to it (default {REFERENCE_REVISION}; '' for none)",
+    )
     parser.add_argument("--profile", action="store_true", help="also profile the app's Python")
     parser.add_argument("--profile-top", type=int, default=40, help="lines of each profile")
     parser.add_argument(
@@ -1311,7 +1403,7 @@ def main() -> int:
             if "warm" in parts:
                 run_warm(bench, args.runs, results)
             if "clicks" in parts:
-                run_clicks(bench, args.clicks, results)
+                run_clicks(bench, args.clicks, results, args.against)
             if args.profile:
                 run_profiles(bench, args.profile_top, results)
         finally:
