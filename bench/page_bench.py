@@ -51,6 +51,9 @@ What is measured, and how:
   The floor, timed the same way on the same page after the game's clicks: a button added next to
   Roll whose Python listener writes one text (FLOOR_BUTTON_JS): what any click handled in
   Python costs on this machine. Each move's note gives its median as a multiple of it.
+  The reference: the game as it was when the clicks' budgets were set (``--against``, by default
+  REFERENCE_REVISION, written out of git) plays a turn after each of the game's, in a page of
+  its own, timed the same way; each move's median over its is a ratio measured in one run.
 - Download size: every distinct URL the page and its service worker fetched on a first visit;
   the game's own files at their gzip size (level 6, as a static host sends them; the local
   server does not compress), the runtime at its raw size. A URL fetched again in the same visit
