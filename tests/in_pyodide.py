@@ -9,7 +9,10 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-PYODIDE = Path(__file__).resolve().parent.parent / "node_modules" / "pyodide"
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE = ROOT / "node_modules" / "pyodide"
+STARTER = ROOT / "yacht" / "tools" / "node_pyodide.mjs"
+"""How the build's tools start the pinned Pyodide under Node; the tests start it the same way."""
 
 # The runtime's standard-library modules imported from their source (compiled on import).
 STDLIB_FROM_SOURCE_PY = """
@@ -24,14 +27,9 @@ json.dumps(sorted(
 # Starts the pinned Pyodide (with another standard library's archive when one is given), mounts a
 # folder at /site when one is given, runs the code and prints the value of its last expression.
 _SCRIPT = """
-import { loadPyodide } from %(pyodide)s;
+import { startPyodide } from %(starter)s;
 const stdLibURL = %(stdlib)s;
-const pyodide = await loadPyodide({
-  indexURL: %(index)s,
-  ...(stdLibURL === null ? {} : { stdLibURL }),
-  stdout: () => {},
-  stderr: console.error,
-});
+const pyodide = await startPyodide(%(pyodide)s, stdLibURL === null ? {} : { stdLibURL });
 const site = %(site)s;
 if (site !== null) {
   pyodide.FS.mkdirTree("/site");
@@ -39,6 +37,12 @@ if (site !== null) {
 }
 console.log(pyodide.runPython(%(code)s));
 """
+
+
+def starter_arguments() -> dict[str, str]:
+    """What a script's ``%(starter)s`` and ``%(pyodide)s`` stand for (JSON texts): the module
+    that starts the pinned Pyodide (``startPyodide``) and the runtime's folder."""
+    return {"starter": json.dumps(STARTER.as_uri()), "pyodide": json.dumps(str(PYODIDE))}
 
 
 def pyodide_available() -> bool:
@@ -56,8 +60,7 @@ def run_in_pyodide(
     script.write_text(
         _SCRIPT
         % {
-            "pyodide": json.dumps((PYODIDE / "pyodide.mjs").as_uri()),
-            "index": json.dumps(f"{PYODIDE}/"),
+            **starter_arguments(),
             "site": json.dumps(None if site is None else str(site)),
             "stdlib": json.dumps(None if stdlib is None else str(stdlib)),
             "code": json.dumps(code),

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 import zstandard
 
-from tests.in_pyodide import PYODIDE, pyodide_available
+from tests.in_pyodide import PYODIDE, pyodide_available, starter_arguments
 from yacht.tools.build_site import ARCHIVE, build_site, tar_of_files, write_archive
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -199,9 +199,9 @@ def test_a_tar_it_does_not_read_throws_and_writes_nothing(tmp_path: Path) -> Non
 
 IN_PYODIDE = """
 import { readFileSync } from "node:fs";
-import { loadPyodide } from %(pyodide)s;
+import { startPyodide } from %(starter)s;
 import { unzstd, unpackTar, DamagedArchive } from %(module)s;
-const pyodide = await loadPyodide({ indexURL: %(index)s, stdout: () => {}, stderr: console.error });
+const pyodide = await startPyodide(%(pyodide)s);
 const cases = JSON.parse(readFileSync(%(cases)s, "utf-8"));
 const mainNames = () => pyodide.runPython("sorted(globals())").toJs();
 const before = mainNames();
@@ -245,9 +245,8 @@ def in_pyodide(tmp_path: Path, cases: dict[str, bytes]) -> dict[str, Any]:
     script.write_text(
         IN_PYODIDE
         % {
-            "pyodide": json.dumps((PYODIDE / "pyodide.mjs").as_uri()),
+            **starter_arguments(),
             "module": json.dumps(MODULE.as_uri()),
-            "index": json.dumps(f"{PYODIDE}/"),
             "cases": json.dumps(str(tmp_path / "cases.json")),
         },
         "utf-8",

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.in_pyodide import pyodide_available, starter_arguments
 from yacht.web import memory_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
-PYODIDE = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
 
 
 def shipped_copy(destination: Path) -> Path:
@@ -182,7 +182,7 @@ def test_resume_refuses_a_snapshot_made_with_another_standard_library(tmp_path: 
 
 
 NODE_CHECK = """
-import { loadPyodide } from %(pyodide)s;
+import { startPyodide } from %(starter)s;
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 
@@ -200,7 +200,7 @@ function writeAll(py) {
   }
 }
 const quiet = () => {};
-const maker = await loadPyodide({ _makeSnapshot: true, stdout: quiet });
+const maker = await startPyodide(%(pyodide)s, { _makeSnapshot: true });
 writeAll(maker);
 const digest = maker.runPython(
   "__import__('importlib').import_module('yacht.web.memory_snapshot').prepare()"
@@ -208,7 +208,7 @@ const digest = maker.runPython(
 const snapshot = maker.makeMemorySnapshot();
 const result = { digest, bytes: snapshot.byteLength };
 
-const restored = await loadPyodide({ _loadSnapshot: snapshot, stdout: quiet });
+const restored = await startPyodide(%(pyodide)s, { _loadSnapshot: snapshot });
 writeAll(restored);
 result.resumed = restored.runPython(
   "from yacht.web import memory_snapshot as m; m.resume() and m.made_from()"
@@ -224,7 +224,7 @@ result.otherFiles = restored.runPython("m.resume()");
 
 // The same snapshot, the same files, another standard library: one entry's CRC-32 changed in
 // the archive's central directory.
-const otherStdlib = await loadPyodide({ _loadSnapshot: snapshot, stdout: quiet });
+const otherStdlib = await startPyodide(%(pyodide)s, { _loadSnapshot: snapshot });
 writeAll(otherStdlib);
 const archive = otherStdlib.runPython(
   "import sys; next(p for p in sys.path if p.endswith('.zip'))"
@@ -239,7 +239,7 @@ result.otherStdlib = otherStdlib.runPython(
 
 async function refused(bytes) {
   try {
-    await loadPyodide({ _loadSnapshot: bytes, stdout: quiet, stderr: quiet });
+    await startPyodide(%(pyodide)s, { _loadSnapshot: bytes, stderr: quiet });
     return "started";
   } catch (error) {
     return String(error.message).split("\\n")[0];
@@ -253,13 +253,11 @@ console.log(JSON.stringify(result));
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not PYODIDE.is_file(), reason="needs `npm ci` (node_modules/pyodide)")
+@pytest.mark.skipif(not pyodide_available(), reason="needs `npm ci` (node_modules/pyodide)")
 def test_pinned_pyodide_restores_the_game_from_a_snapshot(tmp_path: Path) -> None:
     site = shipped_copy(tmp_path / "site")
     script = tmp_path / "check.mjs"
-    script.write_text(
-        NODE_CHECK % {"pyodide": json.dumps(PYODIDE.as_uri()), "site": json.dumps(str(site))}
-    )
+    script.write_text(NODE_CHECK % {**starter_arguments(), "site": json.dumps(str(site))})
     node = shutil.which("node")
     assert node, "node is needed (it comes with npm)"
     run = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=600)

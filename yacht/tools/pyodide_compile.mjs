@@ -46,17 +46,12 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { startPyodide } from "./node_pyodide.mjs";
 
 const [pyodideDir, sourceRoot, outRoot] = process.argv.slice(2).map((arg) => resolve(arg));
 const job = JSON.parse(readFileSync(0, "utf-8"));
 
-const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
-const pyodide = await loadPyodide({
-  indexURL: `${pyodideDir}/`,
-  env: { PYTHONNODEBUGRANGES: "1" },
-  stdout: () => {},
-  stderr: console.error,
-});
+const pyodide = await startPyodide(pyodideDir, { env: { PYTHONNODEBUGRANGES: "1" } });
 const { FS } = pyodide;
 FS.mkdirTree("/src");
 FS.mkdirTree("/out");

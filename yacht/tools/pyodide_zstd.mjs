@@ -9,11 +9,10 @@
 // unpacking other files. The same input makes the same bytes.
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { startPyodide } from "./node_pyodide.mjs";
 
 const [pyodideDir, input, output] = process.argv.slice(2).map((arg) => resolve(arg));
-const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
-const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/`, stdout: () => {}, stderr: console.error });
+const pyodide = await startPyodide(pyodideDir);
 pyodide.FS.writeFile("/tmp/input", readFileSync(input));
 const packed = pyodide.runPython(`
 from compression import zstd
