@@ -211,8 +211,15 @@ def test_hints_and_the_coach_write_decimals_each_languages_way(board: YachtPage)
     )
     summary = page.locator("#coach-summary")
     expect(summary).to_contain_text("Ann ")
+    # The chart's name is in sight above it, and read once: as the chart's label.
+    caption = summary.locator("figcaption")
+    expect(caption).to_have_text(re.compile(r"^Points given away per turn, \d+\.\d in all$"))
+    expect(caption).to_be_visible()
+    expect(caption).to_have_attribute("aria-hidden", "true")
+    expect(summary.locator("svg")).to_have_attribute("aria-label", caption.inner_text())
     set_language(page, "pl")
     expect(summary.locator("p").first).to_have_text(re.compile(r"Ann: (idealna gra|około \d+,\d)"))
+    expect(caption).to_have_text(re.compile(r"^Punkty oddane w każdej turze, razem \d+,\d$"))
 
 
 # -- moments ---------------------------------------------------------------------------------
