@@ -265,6 +265,10 @@ READ_BOOT_JS = """() => ({
 PY_MODULES_JS = """(interpreter) =>
   interpreter ? interpreter.runPython("import sys; ','.join(sorted(sys.modules))") : ""
 """
+# The reference game (REFERENCE_REVISION) settled: its worker has said whether the game plays
+# offline and whether a new release is out, the two answers every release of the game gives.
+REFERENCE_SETTLED_JS = """() => ["data-offline-ready", "data-update-available"]
+  .every((name) => document.documentElement.hasAttribute(name))"""
 # Settled: the worker has answered (offline ready, update checked) and the memory snapshot made
 # after a normal start (static/interpreter.mjs) is stored, or has failed.
 SETTLED_JS = """() => {
@@ -774,12 +778,11 @@ class PageBench:
 
     @staticmethod
     def reference_page(context: BrowserContext) -> Page:
-        """The reference game booted, its service worker's offline copy made (so that its
-        downloads are over before its first click)."""
+        """The reference game booted, and its service worker done with its offline copy and
+        its update check (so that no download of its own runs beside a click)."""
         page = context.new_page()
         goto_booted(page, f"?seed={SEED}")
-        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
-        page.wait_for_timeout(2000)
+        page.wait_for_function(REFERENCE_SETTLED_JS, timeout=SETTLE_TIMEOUT_MS)
         return page
 
     def play(self, page: Page, count: int) -> list[Click]:
