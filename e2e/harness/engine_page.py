@@ -231,8 +231,15 @@ class Board:
                 )
             try:
                 self.wait_for(READY_JS, "the game to be ready", BOOT_TIMEOUT_S)
-                probes[width, height] = driver.execute_script(probe_js)
+                # The page at its new size, and a frame drawn at it before anything is read: a
+                # ResizeObserver (static/seat-headings.js) answers a resize in the next frame,
+                # which a framed WebKit had not always drawn yet (short headings read at 844 px).
+                self.wait_for(
+                    f"return innerWidth === {width} && innerHeight === {height}",
+                    f"the page to be {width} x {height}",
+                )
                 self.painted()
+                probes[width, height] = driver.execute_script(probe_js)
             finally:
                 if framed:
                     driver.switch_to.default_content()
