@@ -259,7 +259,7 @@ def test_four_default_names_on_a_phone_take_their_short_labels(board: Board) -> 
     phone on its side they fit, and are whole."""
     names = tuple(f"Player {n}" for n in range(1, 5))
     record = GAME_RECORD.encode(SavedGame(finished_but(names, 3)))
-    board.driver.execute_script("localStorage.setItem('yacht:game', arguments[0])", record)
+    board.plant_game(record)
     board.open()
     sizes = [(360, 740), (844, 390)]
     name = board.engine.name
@@ -280,7 +280,7 @@ def test_the_last_score_opens_the_ending(board: Board) -> None:
     every engine it opens, with Rematch in focus."""
     state = finished_but(("Ann",), 7)
     record = GAME_RECORD.encode(SavedGame(state))
-    board.driver.execute_script("localStorage.setItem('yacht:game', arguments[0])", record)
+    board.plant_game(record)
     board.open()
     board.roll()
     board.score(LAST.value)

@@ -28,6 +28,8 @@ SAVE_JS = "return localStorage.getItem('yacht:game')"
 # Two frames after a change: WebKitGTK's driver screenshots the last painted frame.
 PAINTED_JS = """const done = arguments[arguments.length - 1];
 requestAnimationFrame(() => requestAnimationFrame(() => done(true)));"""
+# A file of the site that every engine shows as text: no game on it reads or writes the save.
+PLANTING_PATH = "static/yacht.css"
 # MiniBrowser's window is never narrower than its toolbar (about 450 px).
 FRAME_MIN_WIDTH = 500
 POLL_S = 0.1
@@ -80,6 +82,16 @@ class Board:
             assert time.perf_counter() < deadline, f"{self.engine.name}: not ready in time"
             time.sleep(POLL_S)
         return time.perf_counter() - start
+
+    def plant_game(self, record: str) -> None:
+        """Store ``record`` as the saved game, for the next :meth:`open` to start from.
+
+        localStorage belongs to a page's origin: a fresh window is on ``about:blank``, where
+        writing it throws a SecurityError, so a small file of the site is opened first.
+        """
+        if not self.driver.current_url.startswith(self.base_url):
+            self.driver.get(self.base_url + PLANTING_PATH)
+        self.driver.execute_script("localStorage.setItem('yacht:game', arguments[0])", record)
 
     def wait_settled(self) -> str:
         """Wait for what the worker does after an online boot; return its offline status."""
