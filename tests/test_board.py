@@ -192,3 +192,23 @@ def test_the_status_room_is_the_longest_status_of_the_whole_game(language: str) 
     assert len(room) == longest
     assert "Maximilian" in room
     assert f"{len(state.ruleset.categories)}" in room
+
+
+def test_a_hold_lends_the_last_views_rows_and_anything_they_show_builds_new_ones() -> None:
+    """The page builds a view at every move; a die held or released changes no cell, so the
+    last view's rows serve again (the renderer then leaves the scorecard alone). Whatever a
+    cell shows (the dice, a score, the player, the language) builds them afresh."""
+    en = translator("en")
+    thrown = rolled(yacht.new_game(["Ann", "Ben"]), 3, 3, 3, 6, 6)
+    last = (thrown, en, board_view(thrown, en))
+    held = yacht.hold(thrown, 0)
+    lent = board_view(held, en, last)
+    assert lent.rows is last[2].rows
+    assert lent.rows == board_view(held, en).rows
+    assert lent.dice != last[2].dice  # the rest of the view is the new state's
+    again = rolled(held, 2, 2, 2, 2)
+    scored = yacht.score_category(thrown, yacht.Category.FULL_HOUSE)
+    for changed, tr in ((again, en), (scored, en), (held, translator("pl"))):
+        view = board_view(changed, tr, last)
+        assert view.rows is not last[2].rows
+        assert view.rows == board_view(changed, tr).rows

@@ -95,8 +95,15 @@ class BoardView:
     placings: tuple[Placing, ...]
 
 
-def board_view(state: GameState, tr: Translator = ENGLISH) -> BoardView:
-    """The view of ``state``, in the language of ``tr``."""
+ShownView = tuple[GameState, Translator, BoardView]
+"""A view as built before: the state and translator it was built from, and the view."""
+
+
+def board_view(
+    state: GameState, tr: Translator = ENGLISH, last: ShownView | None = None
+) -> BoardView:
+    """The view of ``state``, in the language of ``tr``; ``last`` lends its rows when they
+    would come out the same."""
     rules = state.ruleset
     names = tuple(card.name for card in state.players)
     over = state.is_over
@@ -125,7 +132,7 @@ def board_view(state: GameState, tr: Translator = ENGLISH) -> BoardView:
         hint_enabled=people_move and state.dice is not None,
         computer_turn=not over and not people_move,
         dice=_dice(state, tr, people_move),
-        rows=_rows(state, tr, people_move),
+        rows=_rows_as_last(state, tr, last) or _rows(state, tr, people_move),
         game_over=over,
         headline=headline(state, tr) if over else "",
         placings=_placings(state) if over else (),
@@ -252,6 +259,30 @@ def _dice(state: GameState, tr: Translator, people_move: bool) -> tuple[DieView,
             label = tr.gettext("Die {number}: {face}").format(number=index + 1, face=face)
         views.append(DieView(index, face, held, can_hold, label))
     return tuple(views)
+
+
+def _rows_as_last(
+    state: GameState, tr: Translator, last: ShownView | None
+) -> tuple[RowView, ...] | None:
+    """``last``'s rows, when ``state`` differs from its state in nothing the scorecard shows: a
+    die held or released, for one, changes no cell (the options are what the dice score).
+
+    By identity, not equality: a move shares the parts of the state it leaves alone, and
+    comparing scorecards field by field would cost as much as building the rows (a tenth of
+    a hold's time in the page, most of its view).
+    """
+    if last is None:
+        return None
+    before, before_tr, view = last
+    same = (
+        before_tr is tr
+        and before.ruleset is state.ruleset
+        and before.players is state.players
+        and before.current == state.current
+        and before.dice is state.dice
+        and before.last_score is state.last_score
+    )
+    return view.rows if same else None
 
 
 def _rows(state: GameState, tr: Translator, people_move: bool) -> tuple[RowView, ...]:

@@ -11,7 +11,7 @@ from yacht.game.state import GameState
 from yacht.i18n import Translator
 from yacht.saves.slots import Store
 from yacht.saves.status_room import StatusRoomCache
-from yacht.views.board import BoardView, CellView, board_view
+from yacht.views.board import BoardView, CellView, RowView, board_view
 from yacht.views.seat_labels import seat_labels
 from yacht.web.batched_writes import BatchedWriter
 from yacht.web.dice_tumble import make_tumble
@@ -73,6 +73,8 @@ class Renderer:
         self._landing_due = 0.0  # time.monotonic() past which, in the air, they are down anyway
         self._held: tuple[bool, ...] = ()
         self._shown: BoardView | None = None  # the view on the page
+        # The scorecard's rows as written: a view that shares them leaves every cell as it is.
+        self._rows_written: tuple[RowView, ...] | None = None
         self._focus_on_landing = False
 
     def view_of(self, game: GameState, tr: Translator) -> BoardView:
@@ -81,7 +83,7 @@ class Renderer:
         # two game states field by field costs as much as building the view.)
         last = self._last_view
         if last is None or last[0] is not game or last[1] is not tr:
-            last = self._last_view = (game, tr, board_view(game, tr))
+            last = self._last_view = (game, tr, board_view(game, tr, last))
         return last[2]
 
     def render(self, view: BoardView) -> None:
@@ -125,14 +127,19 @@ class Renderer:
         if landed:
             self._land()
         self._held = held
+        if view.rows is self._rows_written:
+            return
+        self._rows_written = None  # until all are written: a failure midway leaves them unsure
         self._latest = None
         for row in view.rows:
             for seat, cell in enumerate(row.cells):
                 self._render_cell((row.key, seat), cell, view.current)
+        self._rows_written = view.rows
 
     def forget_written(self) -> None:
         """Write every value on the next render, even those that seem unchanged."""
         self._write.forget()
+        self._rows_written = None
 
     def flash_latest(self) -> None:
         """Play the highlight animation of the cell just scored (as of the last render)."""
@@ -250,7 +257,7 @@ class Renderer:
 
     def _build_scorecard(self, view: BoardView) -> None:
         # Rule set or players changed: rebuild the table's structure once, then patch cells.
-        self._write.forget()
+        self.forget_written()
         self._layout = view.layout
         head_row = create("tr")
         head_row.appendChild(corner(view.category_heading, "th"))
