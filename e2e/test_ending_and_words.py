@@ -19,7 +19,7 @@ from axe_audit import audit
 from harness import reload_booted
 from planted_games import finished, finished_but, well_played
 from playwright.sync_api import Page, expect
-from yacht_page import YachtPage, set_language
+from yacht_page import YachtPage, open_menu, set_language
 
 from yacht.game.state import GameState, enter_dice, new_game, roll, score_category
 from yacht.i18n import LANGUAGES
@@ -432,6 +432,29 @@ def test_the_history_works_from_the_first_game_and_fits_a_phone(board: YachtPage
     expect(dialog.locator("#stats-summary dd").nth(2)).to_have_text(re.compile(r"^\d+(,\d)?$"))
     set_language(page, "en")
     dialog.get_by_role("button", name="Close").click()
+
+
+def test_the_rules_keep_each_throw_and_its_points_on_one_line(
+    board: YachtPage, save_screenshot: Callable[..., Path]
+) -> None:
+    """On a phone, in Polish (long words, short lines), no example of the rules breaks a throw
+    at a hyphen ("3-3-3-1-" over "5") or leaves a figure at a line's end without its word."""
+    page = board.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    set_language(page, "pl")
+    open_menu(page).locator("#show-rules").click()
+    guide = page.locator("#guide")
+    expect(guide).to_be_visible()
+    pieces = page.evaluate(
+        """() => [...document.querySelectorAll('#guide-body .unbroken')]
+          .map((piece) => [piece.textContent, piece.getClientRects().length])"""
+    )
+    assert any("-" in text for text, _ in pieces), "the throws are not kept whole"
+    assert [text for text, lines in pieces if lines != 1] == []
+    page.locator("#guide-body li").nth(5).scroll_into_view_if_needed()
+    save_screenshot(page, "rules-pl-360x740")
+    page.locator("#close-guide").click()
+    expect(guide).to_be_hidden()
 
 
 # -- screenshots ---------------------------------------------------------------------------------

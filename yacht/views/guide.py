@@ -6,6 +6,7 @@ with the game.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from yacht.i18n import ENGLISH, Translator
@@ -31,6 +32,26 @@ class Section:
     heading: str
     paragraphs: tuple[str, ...] = ()
     items: tuple[str, ...] = ()
+
+
+# Where a line must not break: a throw's faces (a browser breaks "3-3-3-1-5" after any hyphen),
+# and a number with the word after it ("9 points", "0 punktów": a figure alone at a line's end
+# reads as a stray). Numbers only, so that every language's words are matched alike.
+_UNBROKEN = re.compile(r"\d(?:-\d)+|\d+ \S+")
+
+
+def line_pieces(text: str) -> tuple[tuple[str, bool], ...]:
+    """``text`` in pieces, in order, each with whether it must stay on one line."""
+    pieces: list[tuple[str, bool]] = []
+    start = 0
+    for match in _UNBROKEN.finditer(text):
+        if match.start() > start:
+            pieces.append((text[start : match.start()], False))
+        pieces.append((match.group(), True))
+        start = match.end()
+    if start < len(text):
+        pieces.append((text[start:], False))
+    return tuple(pieces)
 
 
 # A throw that scores in each category, and where useful one that shows a 0.
@@ -203,4 +224,4 @@ def _describe(scorer: Scorer, tr: Translator) -> str:
     raise TypeError(f"no description for {scorer!r}")
 
 
-__all__ = ["EXAMPLES", "UPPER_FACES", "Section", "rules_page", "tips_page"]
+__all__ = ["EXAMPLES", "UPPER_FACES", "Section", "line_pieces", "rules_page", "tips_page"]

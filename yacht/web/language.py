@@ -135,9 +135,18 @@ def _render_guide(
         if not one_section:
             body.appendChild(create("h3", text=section.heading))
         for paragraph in section.paragraphs:
-            body.appendChild(create("p", text=paragraph))
+            body.appendChild(_text_kept_whole(create("p"), paragraph))
         if section.items:
             items = create("ul")
             for item in section.items:
-                items.appendChild(create("li", text=item))
+                items.appendChild(_text_kept_whole(create("li"), item))
             body.appendChild(items)
+
+
+def _text_kept_whole(element: Element, text: str) -> Element:
+    """``element`` with ``text`` in it, its throws and counts each in a span no line breaks."""
+    from yacht.views.guide import line_pieces
+
+    for piece, whole in line_pieces(text):
+        element.append(create("span", text=piece, cls="unbroken") if whole else piece)
+    return element
