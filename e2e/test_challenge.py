@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from challenge_links import challenge_dialog, fragment, link_of, open_fragment, straight_game
@@ -285,10 +286,46 @@ FITS_JS = """() => {
 }"""
 
 
+# The commands at the dialog's foot: the row they stand in, and each shown one's box.
+COMMANDS_JS = """() => {
+  const actions = document.querySelector('#challenge-dialog .dialog-actions');
+  const row = actions.getBoundingClientRect();
+  const style = getComputedStyle(actions);
+  const inner = [row.left + parseFloat(style.paddingLeft),
+                 row.right - parseFloat(style.paddingRight)];
+  const shown = [...actions.children].filter((button) => !button.hidden);
+  return {inner, buttons: shown.map((button) => {
+    const box = button.getBoundingClientRect();
+    return {main: button.classList.contains('primary'), top: box.top, left: box.left,
+            right: box.right};
+  })};
+}"""
+
+
+def assert_commands_stacked(page: Page, where: str) -> None:
+    """On a phone each row of commands spans the dialog's width (no odd widths pushed to the
+    right), and the main command is on the top row."""
+    found = page.evaluate(COMMANDS_JS)
+    left, right = found["inner"]
+    rows: dict[int, list[dict[str, Any]]] = {}
+    for button in found["buttons"]:
+        rows.setdefault(round(button["top"]), []).append(button)
+    for top, row in rows.items():
+        ends = (min(b["left"] for b in row), max(b["right"] for b in row))
+        assert abs(ends[0] - left) < 1.5, (where, top, ends)
+        assert abs(ends[1] - right) < 1.5, (where, top, ends)
+    mains = [button for button in found["buttons"] if button["main"]]
+    assert mains, where
+    assert round(mains[0]["top"]) == min(rows), where
+
+
 def look_at_the_dialog(page: Page, save: Callable[..., object], name: str) -> None:
-    """At each size in light and dark: the dialog fits the width (pictures kept)."""
+    """At each size in light and dark: the dialog fits the width, its commands stacked on a
+    phone (pictures kept)."""
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
+        if width < 640:
+            assert_commands_stacked(page, f"{name} at {width}")
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             fits = page.evaluate(FITS_JS)
