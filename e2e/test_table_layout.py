@@ -363,6 +363,48 @@ def test_the_setup_dialog_shows_one_name_row_per_player(table: YachtPage) -> Non
     setup.get_by_role("button", name="Cancel").click()
 
 
+SEATS_JS = """() => [...document.querySelectorAll('#player-names li:not([hidden])')].map((li) => {
+  const name = li.querySelector('input[name=player]'), kind = li.querySelector('.seat-kind');
+  const a = name.getBoundingClientRect(), b = kind.getBoundingClientRect();
+  return {whole: name.scrollWidth <= name.clientWidth, widths: [name.scrollWidth, name.clientWidth],
+          nameBottom: a.bottom, nameTop: a.top,
+          kindTop: b.top, kindBottom: b.bottom, under: b.left >= a.left - 0.5};
+})"""
+
+
+@pytest.mark.parametrize("language", ["en", "lv"])
+def test_six_long_names_show_whole_on_a_phone_each_with_its_own_player_kind(
+    table: YachtPage, language: str
+) -> None:
+    """Six players of long names at 360 px: every name shows whole in its field, and each
+    "played by" sits under its name, nearer to it than to the next player's name."""
+    page = table.page
+    page.set_viewport_size(PHONES[1])
+    set_language(page, language)
+    page.locator("#new-game").click()
+    setup = page.locator("#setup")
+    setup.locator("#player-count").select_option("6")
+    names = [
+        "Konstantynopolitańczyk",
+        "Jānis Bērziņš-Ozoliņš",
+        "Олександра Коваленко",
+        "Annabelle-Margaret Fox",
+        "Mārtiņš",
+        "Aleksandra Wiśniewska",
+    ]
+    for seat, name in enumerate(names):
+        setup.locator("input[name=player]").nth(seat).fill(name)
+    seats = page.evaluate(SEATS_JS)
+    assert [seat["whole"] for seat in seats] == [True] * 6, [seat["widths"] for seat in seats]
+    assert all(seat["under"] and seat["kindTop"] > seat["nameBottom"] for seat in seats)
+    for seat, following in itertools.pairwise(seats):
+        within = seat["kindTop"] - seat["nameBottom"]
+        between = following["nameTop"] - seat["kindBottom"]
+        assert between > 2 * within, (within, between)
+    setup.locator("#setup-cancel").click()
+    set_language(page, "en")
+
+
 CHOICE_BOXES_JS = """() => [...document.querySelectorAll('#setup .choice input')].map((input) => {
   const box = input.getBoundingClientRect();
   return `${input.name} ${input.value}: ${box.width} x ${box.height}`;
