@@ -434,6 +434,28 @@ def test_the_history_works_from_the_first_game_and_fits_a_phone(board: YachtPage
     dialog.get_by_role("button", name="Close").click()
 
 
+CHART_TEXT_JS = """() => [...document.querySelectorAll('#stats-charts svg text')]
+  .map((text) => text.getBoundingClientRect().height)"""
+
+
+def test_the_charts_text_is_readable_on_a_phone(
+    board: YachtPage, save_screenshot: Callable[..., Path]
+) -> None:
+    """A phone draws the history's charts at about 0.6 of their size: their ticks and axis
+    titles still stand 11 px tall or more (at 360 px they were 8, their type 6-7 px)."""
+    page = board.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    plant(page, None, history_of(*(finished(("Ann",), seed) for seed in (4, 5, 6))))
+    dialog = open_history(board)
+    expect(dialog.locator("#stats-charts")).to_be_visible()
+    heights = page.evaluate(CHART_TEXT_JS)
+    assert heights, "no text in the charts"
+    assert min(heights) >= 11, heights
+    dialog.locator("#trend-figure").scroll_into_view_if_needed()
+    save_screenshot(page, "charts-360x740")
+    dialog.get_by_role("button", name="Close").click()
+
+
 def test_the_rules_keep_each_throw_and_its_points_on_one_line(
     board: YachtPage, save_screenshot: Callable[..., Path]
 ) -> None:

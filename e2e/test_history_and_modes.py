@@ -135,6 +135,12 @@ def test_finished_games_appear_in_the_history_and_statistics(
     histogram = dialog.locator("#histogram-figure svg")
     expect(histogram).to_have_attribute("role", "img")
     expect(histogram.locator("title").first).to_have_text(f"Final scores of {HOSTILE}")
+    # Named in sight too, by a caption screen readers skip (they have the chart's own title).
+    caption = dialog.locator("#histogram-figure figcaption")
+    expect(caption).to_have_text(f"Final scores of {HOSTILE}")
+    expect(caption).to_have_attribute("aria-hidden", "true")
+    trend = dialog.locator("#trend-figure figcaption")
+    expect(trend).to_have_text(f"Scores of {HOSTILE} over time")
     assert dialog.locator("#histogram-figure svg rect.bar").count() >= 1
     expect(dialog.locator("#trend-figure svg circle.dot")).to_have_count(3)
     assert dialog.locator("b").count() == 0

@@ -121,7 +121,7 @@ def _standing_item(standing: Standing, ranked: bool) -> Element:
 
 def _show_coach(words: Ending) -> None:
     from yacht.views.charts import loss_chart
-    from yacht.web.svg import build
+    from yacht.web.svg import captioned
 
     box = by_id("coach-summary")
     box.replaceChildren()
@@ -134,11 +134,4 @@ def _show_coach(words: Ending) -> None:
             label=report.chart_label,
             bar_title=lambda turn, _, titles=titles: titles[turn - 1],  # type: ignore[misc]
         )
-        # The chart's name in sight too: bars by turn say nothing of what they count. Screen
-        # readers have it as the chart's own label, so the caption is not read twice.
-        figure = create("figure", cls="coach-figure")
-        caption = create("figcaption", text=report.chart_label, cls="coach-caption")
-        caption.setAttribute("aria-hidden", "true")
-        figure.appendChild(caption)
-        figure.appendChild(build(chart))
-        box.appendChild(figure)
+        box.appendChild(captioned(create("figure", cls="coach-figure"), report.chart_label, chart))

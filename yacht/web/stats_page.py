@@ -20,7 +20,7 @@ from yacht.views.charts import histogram_chart, line_chart
 from yacht.views.stats import Bin, PlayerStats, StatsKey, histogram, player_stats, stats_keys
 from yacht.web.hooks import Hooks
 from yacht.web.page import Element, by_id, create
-from yacht.web.svg import build
+from yacht.web.svg import captioned
 
 RECENT_GAMES = 20
 CHARTED_GAMES = 3
@@ -118,10 +118,11 @@ class StatsPage:
             by_id("trend-figure").replaceChildren()
             return
         bins = histogram(stats.totals)
+        bars_title = tr.gettext("Final scores of {name}").format(name=stats.name)
         bars = histogram_chart(
             "score-histogram",
             bins,
-            title=tr.gettext("Final scores of {name}").format(name=stats.name),
+            title=bars_title,
             description=tr.ngettext(
                 "{count} game, scoring from {worst} to {best}.",
                 "{count} games, scoring from {worst} to {best}.",
@@ -132,10 +133,11 @@ class StatsPage:
             bar_title=lambda band: _band_title(band, tr),
         )
         scores = stats.scores
+        line_title = tr.gettext("Scores of {name} over time").format(name=stats.name)
         line = line_chart(
             "score-trend",
             stats.totals,
-            title=tr.gettext("Scores of {name} over time").format(name=stats.name),
+            title=line_title,
             description=tr.gettext(
                 "Final score of each game, oldest first; the latest is {latest}."
             ).format(latest=stats.totals[-1]),
@@ -147,8 +149,8 @@ class StatsPage:
                 total=scores[index].total,
             ),
         )
-        by_id("histogram-figure").replaceChildren(build(bars))
-        by_id("trend-figure").replaceChildren(build(line))
+        captioned(by_id("histogram-figure"), bars_title, bars)
+        captioned(by_id("trend-figure"), line_title, line)
 
     def _draw_categories(self, stats: PlayerStats, tr: Translator) -> None:
         body = by_id("stats-categories").tBodies.item(0)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pyscript import document
 
 from yacht.views.charts import SVG_NS, Node
-from yacht.web.page import Element
+from yacht.web.page import Element, create
 
 
 def build(node: Node) -> Element:
@@ -23,3 +23,13 @@ def build(node: Node) -> Element:
     for child in node.children:
         element.appendChild(build(child))
     return element
+
+
+def captioned(figure: Element, caption: str, chart: Node) -> Element:
+    """``figure`` holding ``chart`` under ``caption``, its name in sight (bars and dots alone say
+    nothing of what they count). The caption is the chart's own title or label, which screen
+    readers read already: hidden from them, so it is not said twice."""
+    shown = create("figcaption", text=caption, cls="chart-caption")
+    shown.setAttribute("aria-hidden", "true")
+    figure.replaceChildren(shown, build(chart))
+    return figure
