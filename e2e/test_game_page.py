@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from harness import goto_booted, reload_booted
 from playwright.sync_api import BrowserContext, Page, expect
-from yacht_page import YachtPage, open_menu
+from yacht_page import YachtPage, open_menu, set_language
 
 import yacht
 from yacht.i18n import LANGUAGES
@@ -278,6 +278,28 @@ def test_shortcuts_are_discoverable(game: YachtPage) -> None:
     expect(help_list).to_be_visible()
     expect(help_list).to_contain_text("Roll the dice")
     expect(game.roll_button).to_have_attribute("aria-keyshortcuts", "R Space")
+
+
+SHORTCUT_LINES_JS = """() => [...document.querySelectorAll('#shortcuts dd')].map((dd) =>
+  Math.round(dd.getBoundingClientRect().height / parseFloat(getComputedStyle(dd).lineHeight)))"""
+
+
+def test_the_shortcuts_read_in_a_line_or_two_on_a_laptop(game: YachtPage) -> None:
+    """Where the screen has room the opened list widens the menu: in Latvian, the longest of
+    the languages here, no description takes more than two lines (they took up to five)."""
+    page = game.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    set_language(page, "lv")
+    try:
+        shortcuts = open_menu(page).locator("#shortcuts")
+        if shortcuts.get_attribute("open") is None:
+            shortcuts.locator("summary").click()
+        expect(shortcuts.locator("dl")).to_be_visible()
+        lines = page.evaluate(SHORTCUT_LINES_JS)
+        assert len(lines) == 7
+        assert max(lines) <= 2, lines
+    finally:
+        set_language(page, "en")
 
 
 def test_reload_at_every_step_restores_the_game(booted_page: Page) -> None:
