@@ -456,6 +456,26 @@ def test_the_charts_text_is_readable_on_a_phone(
     dialog.get_by_role("button", name="Close").click()
 
 
+RECENT_ROWS_JS = """() => [...document.querySelectorAll('#recent-games li')].map((li) =>
+  li.querySelector('.game-scores').getBoundingClientRect().top
+    >= li.querySelector('.game-day').getBoundingClientRect().bottom)"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_every_recent_game_reads_alike(board: YachtPage, width: int) -> None:
+    """Date and rules, then the scores on a line of their own, in every row, short or long
+    (a short game's scores sat on the first line, a long one's under it)."""
+    page = board.page
+    page.set_viewport_size({"width": width, "height": 800})
+    solo = [finished(("Ann",), seed) for seed in (4, 5)]
+    duel = finished(("Konstantynopolitańczyk", "Aleksandra Wiśniewska"), 6)
+    plant(page, None, history_of(*solo, duel))
+    dialog = open_history(board)
+    expect(dialog.locator("#recent-games li")).to_have_count(3)
+    assert page.evaluate(RECENT_ROWS_JS) == [True] * 3
+    dialog.get_by_role("button", name="Close").click()
+
+
 def test_the_rules_keep_each_throw_and_its_points_on_one_line(
     board: YachtPage, save_screenshot: Callable[..., Path]
 ) -> None:
