@@ -319,13 +319,28 @@ def assert_commands_stacked(page: Page, where: str) -> None:
     assert round(mains[0]["top"]) == min(rows), where
 
 
-def look_at_the_dialog(page: Page, save: Callable[..., object], name: str) -> None:
+# How many lines ``name`` takes in the dialog's title.
+TITLE_LINES_JS = """(name) => {
+  const text = document.querySelector('#challenge-title').firstChild;
+  const at = text.data.indexOf(name);
+  const range = document.createRange();
+  range.setStart(text, at);
+  range.setEnd(text, at + name.length);
+  return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+}"""
+
+
+def look_at_the_dialog(
+    page: Page, save: Callable[..., object], name: str, sender: str | None = None
+) -> None:
     """At each size in light and dark: the dialog fits the width, its commands stacked on a
-    phone (pictures kept)."""
+    phone, the sender's name whole in the title (pictures kept)."""
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         if width < 640:
             assert_commands_stacked(page, f"{name} at {width}")
+        if sender is not None:
+            assert page.evaluate(TITLE_LINES_JS, sender) == 1, f"{name} at {width}"
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             fits = page.evaluate(FITS_JS)
@@ -362,7 +377,9 @@ def test_the_challenge_dialogs_in_every_language_and_size(
                 "Challenge a friend."
             )
         )
-        look_at_the_dialog(page, save_screenshot, f"invitation-{language}")
+        look_at_the_dialog(
+            page, save_screenshot, f"invitation-{language}", sender="Konstantynopolitańczyk"
+        )
         page.set_viewport_size({"width": 1280, "height": 800})
         page.keyboard.press("Escape")
     switch_language(page, "en")
