@@ -109,6 +109,9 @@ def board_view(
     over = state.is_over
     people_move = person_to_move(state)
     notes = seat_notes(state, tr)
+    rows = _rows_as_last(state, tr, last)
+    if rows is None:
+        rows = _rows(state, tr, people_move)
     return BoardView(
         layout=(tr.language, rules.id, str(rules.upper_bonus is not None), *names, *notes),
         title=tr.gettext(rules.title),
@@ -132,7 +135,7 @@ def board_view(
         hint_enabled=people_move and state.dice is not None,
         computer_turn=not over and not people_move,
         dice=_dice(state, tr, people_move),
-        rows=_rows_as_last(state, tr, last) or _rows(state, tr, people_move),
+        rows=rows,
         game_over=over,
         headline=headline(state, tr) if over else "",
         placings=_placings(state) if over else (),

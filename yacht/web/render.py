@@ -11,7 +11,7 @@ from yacht.game.state import GameState
 from yacht.i18n import Translator
 from yacht.saves.slots import Store
 from yacht.saves.status_room import StatusRoomCache
-from yacht.views.board import BoardView, CellView, RowView, board_view
+from yacht.views.board import BoardView, CellView, RowView, ShownView, board_view
 from yacht.views.seat_labels import seat_labels
 from yacht.web.batched_writes import BatchedWriter
 from yacht.web.dice_tumble import make_tumble
@@ -43,7 +43,7 @@ class Renderer:
     """Owns the board's elements and keeps them in step with the latest view."""
 
     def __init__(self, store: Store) -> None:
-        self._last_view: tuple[GameState, Translator, BoardView] | None = None
+        self._last_view: ShownView | None = None
         self._write = BatchedWriter()
         self._status = by_id("status")
         self._status_room = by_id("status-room")
