@@ -436,23 +436,95 @@ def test_the_history_works_from_the_first_game_and_fits_a_phone(board: YachtPage
 
 CHART_TEXT_JS = """() => [...document.querySelectorAll('#stats-charts svg text')]
   .map((text) => text.getBoundingClientRect().height)"""
+# Pairs of texts in one chart whose boxes overlap (more than a pixel each way), and texts that
+# stand out of their chart.
+CHART_CLASHES_JS = """() => {
+  const clashes = [], outside = [];
+  for (const svg of document.querySelectorAll('#stats-charts svg')) {
+    const frame = svg.getBoundingClientRect();
+    const texts = [...svg.querySelectorAll('text')]
+      .map((t) => [t.textContent, t.getBoundingClientRect()]);
+    for (const [text, box] of texts) {
+      if (box.left < frame.left - 0.5 || box.right > frame.right + 0.5
+          || box.top < frame.top - 0.5 || box.bottom > frame.bottom + 0.5) outside.push(text);
+    }
+    texts.forEach(([a, p], i) => texts.slice(i + 1).forEach(([b, q]) => {
+      const wide = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+      const tall = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+      if (wide > 1 && tall > 1) clashes.push([svg.id, a, b]);
+    }));
+  }
+  return {clashes, outside};
+}"""
 
 
 def test_the_charts_text_is_readable_on_a_phone(
     board: YachtPage, save_screenshot: Callable[..., Path]
 ) -> None:
     """A phone draws the history's charts at about 0.6 of their size: their ticks and axis
-    titles still stand 11 px tall or more (at 360 px they were 8, their type 6-7 px)."""
+    titles still stand 11 px tall or more (at 360 px they were 8, their type 6-7 px), and none
+    runs into another or out of its chart; so too side by side on a wide screen."""
     page = board.page
     page.set_viewport_size({"width": 360, "height": 740})
-    plant(page, None, history_of(*(finished(("Ann",), seed) for seed in (4, 5, 6))))
+    games = [finished(("Ann",), 4), finished(("Ann",), 5), well_played(("Ann",), 6)]
+    plant(page, None, history_of(*games))
     dialog = open_history(board)
     expect(dialog.locator("#stats-charts")).to_be_visible()
     heights = page.evaluate(CHART_TEXT_JS)
     assert heights, "no text in the charts"
     assert min(heights) >= 11, heights
+    # In the larger type, a score's three digits ran into the vertical axis's title.
+    assert max(game.totals()[0].total for game in games) >= 100, "no three-digit tick to try"
+    assert page.evaluate(CHART_CLASHES_JS) == {"clashes": [], "outside": []}
     dialog.locator("#trend-figure").scroll_into_view_if_needed()
     save_screenshot(page, "charts-360x740")
+    dialog.get_by_role("button", name="Close").click()
+    # Side by side on a wide screen they are drawn at about 0.75: the same holds there.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    dialog = open_history(board)
+    assert min(page.evaluate(CHART_TEXT_JS)) >= 11
+    assert page.evaluate(CHART_CLASHES_JS) == {"clashes": [], "outside": []}
+    dialog.get_by_role("button", name="Close").click()
+
+
+SUMMARY_ROWS_JS = """() => {
+  const list = document.querySelector('#stats-summary'), edge = list.getBoundingClientRect();
+  const rows = new Map();
+  for (const card of list.children) {
+    const box = card.getBoundingClientRect();
+    rows.set(Math.round(box.top), [...(rows.get(Math.round(box.top)) || []), box]);
+  }
+  return [...rows.values()].map((boxes) => [
+    Math.round(boxes[0].left - edge.left), Math.round(edge.right - boxes[boxes.length - 1].right)]);
+}"""
+# Lines taken by each figure of the category table's last column (a Range's rects: one a line).
+ZERO_LINES_JS = """() => [...document.querySelectorAll('#stats-categories tbody td:last-child')]
+  .map((cell) => { const range = document.createRange(); range.selectNodeContents(cell);
+                   return range.getClientRects().length; })"""
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_history_figures_fill_a_phone_without_holes(board: YachtPage, width: int) -> None:
+    """On a phone, in every language: the five summary cards leave no hole in their rows (the
+    fifth sat alone beside an empty cell), and each category's zeros ("6 of 14 (43%)") take
+    one line (they took two, and every row of the table with them), all within the dialog."""
+    page = board.page
+    page.set_viewport_size({"width": width, "height": 740})
+    games = [finished(("Ann",), seed) for seed in (4, 5)]
+    games.append(finished(("Ann", "Konstantynopolitańczyk"), 6))  # a win or a loss: five cards
+    plant(page, None, history_of(*games))
+    dialog = open_history(board)
+    expect(dialog.locator("#stats-summary dt")).to_have_count(5)
+    for language in LANGUAGES:
+        set_language(page, language)
+        rows = page.evaluate(SUMMARY_ROWS_JS)
+        assert len(rows) > 1, (language, rows)
+        assert all(left == 0 and right == 0 for left, right in rows), (language, rows)
+        assert set(page.evaluate(ZERO_LINES_JS)) == {1}, language
+        found = page.evaluate(WIDTH_JS)
+        assert found["wide"] == [], (language, found)
+        assert found["scroll"] <= found["client"], (language, found)
+    set_language(page, "en")
     dialog.get_by_role("button", name="Close").click()
 
 

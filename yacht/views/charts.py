@@ -22,8 +22,15 @@ from yacht.views.stats import Bin
 SVG_NS = "http://www.w3.org/2000/svg"
 WIDTH = 480
 HEIGHT = 240
-LEFT, RIGHT, TOP, BOTTOM = 44, 12, 14, 40
-"""Margins around the plot area: room for the tick labels and the axis titles."""
+LEFT, RIGHT, TOP, BOTTOM = 62, 12, 14, 40
+"""Margins around the plot area: room for the tick labels and the axis titles, at the larger
+type a phone draws them in (static/yacht.css): with 44 units on the left, a score's three
+digits ran into the vertical axis's title there."""
+TICK_BELOW = 17
+"""How far under the plot's bottom the x axis's tick labels stand (their baseline): clear of
+the axis line at a phone's type too."""
+Y_TITLE_X = 20
+"""Where the vertical axis's title stands (its baseline, turned a quarter): clear of the edge."""
 
 
 @dataclass(frozen=True)
@@ -116,7 +123,7 @@ def _frame_nodes(frame: _Frame, y_ticks: Sequence[int], x_label: str, y_label: s
         y = frame.y(tick)
         nodes.append(node("line", x1=LEFT, x2=WIDTH - RIGHT, y1=y, y2=y, class_="grid"))
         nodes.append(
-            node("text", text=str(tick), x=LEFT - 6, y=y + 4, text_anchor="end", class_="tick")
+            node("text", text=str(tick), x=LEFT - 6, y=y + 5, text_anchor="end", class_="tick")
         )
     bottom = HEIGHT - BOTTOM
     nodes.append(node("line", x1=LEFT, x2=WIDTH - RIGHT, y1=bottom, y2=bottom, class_="axis"))
@@ -135,10 +142,10 @@ def _frame_nodes(frame: _Frame, y_ticks: Sequence[int], x_label: str, y_label: s
         node(
             "text",
             text=y_label,
-            x=12,
+            x=Y_TITLE_X,
             y=(TOP + bottom) / 2,
             text_anchor="middle",
-            transform=f"rotate(-90 12 {_number((TOP + bottom) / 2)})",
+            transform=f"rotate(-90 {Y_TITLE_X} {_number((TOP + bottom) / 2)})",
             class_="label",
         )
     )
@@ -199,7 +206,7 @@ def histogram_chart(
                     "text",
                     text=str(band.low),
                     x=frame.x(index) + slot / 2,
-                    y=HEIGHT - BOTTOM + 14,
+                    y=HEIGHT - BOTTOM + TICK_BELOW,
                     text_anchor="middle",
                     class_="tick",
                 )
@@ -252,7 +259,7 @@ def line_chart(
                     "text",
                     text=str(number),
                     x=frame.x(number),
-                    y=HEIGHT - BOTTOM + 14,
+                    y=HEIGHT - BOTTOM + TICK_BELOW,
                     text_anchor="middle",
                     class_="tick",
                 )
