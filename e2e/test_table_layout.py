@@ -520,6 +520,44 @@ def test_five_or_six_players_on_a_wide_screen_see_every_column_at_once(
     assert not crowded, f"the scorecard at {width} px: {crowded}"
 
 
+# Gaps between neighbouring cells of a scorecard row (px, where more than half a pixel).
+ROW_GAPS_JS = """() => [...document.querySelectorAll('#scorecard tr')].flatMap((row) => {
+  const cells = [...row.children].filter((cell) => cell.getClientRects().length);
+  return cells.slice(1).map((cell, i) => [row.dataset.row || 'head',
+    cell.getBoundingClientRect().left - cells[i].getBoundingClientRect().right])
+    .filter(([, gap]) => Math.abs(gap) > 0.5);
+})"""
+
+
+# The corner headings ("Category") shown but cut by their cell (a hidden one is 1 px wide).
+CUT_CORNERS_JS = """() => [...document.querySelectorAll('#scorecard .corner-label')]
+  .filter((label) => { const box = label.getBoundingClientRect();
+    return box.width > 1 && box.right > label.parentElement.getBoundingClientRect().right + 0.5; })
+  .map((label) => label.textContent)"""
+
+
+@pytest.mark.parametrize("width", [1280, 960])
+@pytest.mark.parametrize("seats", [1, 2, 3, 4])
+def test_each_scorecard_row_runs_unbroken_on_a_wide_screen(
+    table: YachtPage, seats: int, width: int
+) -> None:
+    """Side by side on a wide screen, every row's cells touch, so its rule runs unbroken from
+    the category to the last score (with three or four players, the names stopped 17 px short
+    of the scores, and each row's rule with them); and the heading over the category names is
+    whole or left to screen readers, in every language (it read "Categor" at 960 px)."""
+    page = table.page
+    page.set_viewport_size({"width": width, "height": 800})
+    table.new_game("traditional", ("Ann", "Ben", "Cy", "Di")[:seats])
+    assert page.evaluate(ROW_GAPS_JS) == []
+    cut = {}
+    for language in LANGUAGES:
+        set_language(page, language)
+        cut[language] = page.evaluate(CUT_CORNERS_JS)
+    set_language(page, "en")
+    table.new_game()
+    assert cut == {language: [] for language in LANGUAGES}
+
+
 REAL_DICE_ROOM_JS = """() => {
   const box = (e) => e.getBoundingClientRect();
   const tray = box(document.querySelector('section.table'));
