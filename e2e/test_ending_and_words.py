@@ -548,24 +548,63 @@ def test_every_recent_game_reads_alike(board: YachtPage, width: int) -> None:
     dialog.get_by_role("button", name="Close").click()
 
 
-def test_the_rules_keep_each_throw_and_its_points_on_one_line(
+EXAMPLES_DRAWN_JS = """() => {
+  const body = document.getElementById('guide-body').getBoundingClientRect();
+  return [...document.querySelectorAll('#guide-body .example')].map((example) => {
+    const dice = [...example.querySelectorAll('.mini-die')];
+    const points = example.querySelector('.example-points').getBoundingClientRect();
+    const box = example.getBoundingClientRect();
+    return {
+      category: example.closest('.category-rule').querySelector('dt').textContent,
+      faces: dice.map((die) => Number(die.dataset.face)),
+      bright: dice.map((die) => getComputedStyle(die).opacity === '1'),
+      pips: dice.every((die) => getComputedStyle(die).backgroundImage.includes('gradient')),
+      rows: new Set([...dice.map((die) => die.getBoundingClientRect().top), points.top + points.height / 2]
+        .map((y, i, all) => Math.abs(y - all[0]) < 24 ? 0 : Math.round(y))).size,
+      inside: box.left >= body.left - 0.5 && box.right <= body.right + 0.5,
+      said: example.querySelector('.visually-hidden').textContent,
+    };
+  });
+}"""
+
+
+def test_the_rules_draw_each_example_as_dice_on_one_line(
     board: YachtPage, save_screenshot: Callable[..., Path]
 ) -> None:
-    """On a phone, in Polish (long words, short lines), no example of the rules breaks a throw
-    at a hyphen ("3-3-3-1-" over "5") or leaves a figure at a line's end without its word."""
+    """On a phone, in Polish (long words, short lines): each category's examples are five small
+    dice with their pips, the dice that score bright and the rest faded, on one line with their
+    points and inside the page; a screen reader hears each as a sentence. No throw written in
+    words breaks at a hyphen ("1-2-3-4-" over "5"), no figure is left at a line's end without
+    its word."""
     page = board.page
     page.set_viewport_size({"width": 360, "height": 740})
     set_language(page, "pl")
     open_menu(page).locator("#show-rules").click()
     guide = page.locator("#guide")
     expect(guide).to_be_visible()
+    examples = page.evaluate(EXAMPLES_DRAWN_JS)
+    assert len({example["category"] for example in examples}) == 12
+    for example in examples:
+        assert len(example["faces"]) == 5, example
+        assert example["pips"], example
+        assert example["rows"] == 1, example
+        assert example["inside"], example
+        assert "-".join(map(str, example["faces"])) in example["said"], example
+    ones = examples[0]
+    assert [face for face, bright in zip(ones["faces"], ones["bright"], strict=True) if bright] == [
+        1,
+        1,
+        1,
+    ]
+    full_houses = [example for example in examples if example["category"] == "Full House"]
+    assert [any(example["bright"]) for example in full_houses] == [True, False]
     pieces = page.evaluate(
         """() => [...document.querySelectorAll('#guide-body .unbroken')]
           .map((piece) => [piece.textContent, piece.getClientRects().length])"""
     )
     assert any("-" in text for text, _ in pieces), "the throws are not kept whole"
     assert [text for text, lines in pieces if lines != 1] == []
-    page.locator("#guide-body li").nth(5).scroll_into_view_if_needed()
+    page.locator("#guide-body .category-rule").nth(6).scroll_into_view_if_needed()
     save_screenshot(page, "rules-pl-360x740")
     page.locator("#close-guide").click()
     expect(guide).to_be_hidden()

@@ -428,3 +428,51 @@ def test_rule_sets_with_and_without_bonus_differ() -> None:
 def test_upper_categories() -> None:
     upper = [c for c in Category if c.is_upper]
     assert [c.value for c in upper] == ["ones", "twos", "threes", "fours", "fives", "sixes"]
+
+
+# -- which dice make a score (the rules page draws them bright) ----------------------------
+
+COUNTED = [
+    # (dice, category, ruleset, the dice that make the score: 1 counts, . does not)
+    ((1, 1, 4, 5, 1), "ones", "traditional", "11..1"),
+    ((4, 4, 4, 4, 2), "three_of_a_kind", "extended", "111.."),
+    ((4, 2, 4, 4, 4), "four_of_a_kind", "traditional", "1.111"),
+    ((4, 4, 4, 4, 1), "four_of_a_kind", "sum-all", "11111"),
+    ((1, 1, 2, 2, 3), "three_of_a_kind", "extended", "....."),
+    ((3, 3, 3, 6, 6), "full_house", "traditional", "11111"),
+    ((6, 6, 6, 6, 6), "full_house", "traditional", "....."),
+    ((1, 2, 3, 4, 6), "small_straight", "extended", "1111."),
+    ((6, 3, 4, 5, 6), "small_straight", "extended", "1111."),
+    ((1, 2, 3, 4, 5), "small_straight", "extended", "11111"),
+    ((1, 2, 3, 5, 6), "small_straight", "extended", "....."),
+    ((2, 3, 4, 5, 6), "big_straight", "traditional", "11111"),
+    ((1, 2, 3, 4, 6), "big_straight", "traditional", "....."),
+    ((1, 2, 2, 4, 6), "choice", "traditional", "11111"),
+    ((6, 6, 6, 6, 5), "yacht", "traditional", "....."),
+]
+
+
+@pytest.mark.parametrize(("dice", "category", "ruleset_id", "marks"), COUNTED)
+def test_the_dice_that_make_a_score(
+    dice: tuple[int, int, int, int, int], category: str, ruleset_id: str, marks: str
+) -> None:
+    scorer = find_ruleset(ruleset_id).scorers[Category(category)]
+    assert "".join("1" if counts else "." for counts in scorer.counted(dice)) == marks
+
+
+@pytest.mark.parametrize(("ruleset_id", "bonus"), RULESET_VARIANTS)
+def test_some_dice_count_exactly_when_a_throw_scores(ruleset_id: str, bonus: bool) -> None:
+    """In every category and every order of every throw: no die counts for a 0, some do for
+    points, and where the points are the dice's sum it is the sum of the dice that count."""
+    rules = find_ruleset(ruleset_id, upper_bonus=bonus)
+    summed = {"ones", "twos", "threes", "fours", "fives", "sixes", "choice", "chance"}
+    wrong = []
+    for throw in THROWS:
+        for dice in set(itertools.permutations(throw)):
+            for category, scorer in rules.scorers.items():
+                points, counted = scorer(dice), scorer.counted(dice)
+                faces = [face for face, counts in zip(dice, counted, strict=True) if counts]
+                summed_wrong = category.value in summed and sum(faces) != points
+                if len(counted) != 5 or any(counted) != (points > 0) or summed_wrong:
+                    wrong.append((dice, category.value, points, counted))
+    assert wrong == []

@@ -16,6 +16,26 @@ class Scorer(Protocol):
 
     def __call__(self, dice: Dice) -> int: ...
 
+    def counted(self, dice: Dice) -> tuple[bool, ...]:
+        """Which of ``dice`` make their score here, die by die (none when they score 0)."""
+        ...
+
+
+def _all_or_none(points: int, dice: Dice) -> tuple[bool, ...]:
+    """A rule that takes the throw as a whole: every die counts, or none does."""
+    return (points > 0,) * len(dice)
+
+
+def _first(dice: Dice, faces: list[int]) -> tuple[bool, ...]:
+    """The first die showing each of ``faces`` (a face listed twice takes two dice)."""
+    wanted = list(faces)
+    marks = []
+    for face in dice:
+        marks.append(face in wanted)
+        if face in wanted:
+            wanted.remove(face)
+    return tuple(marks)
+
 
 @dataclass(frozen=True)
 class FaceCount:
@@ -25,6 +45,9 @@ class FaceCount:
 
     def __call__(self, dice: Dice) -> int:
         return self.face * dice.count(self.face)
+
+    def counted(self, dice: Dice) -> tuple[bool, ...]:
+        return tuple(face == self.face for face in dice)
 
 
 @dataclass(frozen=True)
@@ -44,6 +67,12 @@ class OfAKind:
             return 0
         return sum(dice) if self.counts == "all" else face * self.count
 
+    def counted(self, dice: Dice) -> tuple[bool, ...]:
+        if self(dice) == 0 or self.counts == "all":
+            return _all_or_none(self(dice), dice)
+        face, _ = face_counts(dice).most_common(1)[0]
+        return _first(dice, [face] * self.count)
+
 
 @dataclass(frozen=True)
 class FullHouse:
@@ -56,6 +85,9 @@ class FullHouse:
             return 0
         return sum(dice) if self.points is None else self.points
 
+    def counted(self, dice: Dice) -> tuple[bool, ...]:
+        return _all_or_none(self(dice), dice)
+
 
 @dataclass(frozen=True)
 class ExactFaces:
@@ -67,6 +99,9 @@ class ExactFaces:
     def __call__(self, dice: Dice) -> int:
         return self.points if sorted(dice) == list(self.faces) else 0
 
+    def counted(self, dice: Dice) -> tuple[bool, ...]:
+        return _all_or_none(self(dice), dice)
+
 
 @dataclass(frozen=True)
 class Run:
@@ -76,11 +111,22 @@ class Run:
     points: int
 
     def __call__(self, dice: Dice) -> int:
+        return self.points if self._run(dice) else 0
+
+    def counted(self, dice: Dice) -> tuple[bool, ...]:
+        return _first(dice, self._run(dice))
+
+    def _run(self, dice: Dice) -> list[int]:
+        """The faces of the longest row of consecutive faces among the dice, if it is at least
+        ``length`` long (1-2-3-4-5 is one row, all five dice in it); none otherwise."""
         present = set(dice)
-        for start in range(1, 8 - self.length):
-            if present.issuperset(range(start, start + self.length)):
-                return self.points
-        return 0
+        longest: list[int] = []
+        row: list[int] = []
+        for face in range(1, 7):
+            row = [*row, face] if face in present else []
+            if len(row) > len(longest):
+                longest = row
+        return longest if len(longest) >= self.length else []
 
 
 @dataclass(frozen=True)
@@ -89,6 +135,9 @@ class Total:
 
     def __call__(self, dice: Dice) -> int:
         return sum(dice)
+
+    def counted(self, dice: Dice) -> tuple[bool, ...]:
+        return (True,) * len(dice)
 
 
 @dataclass(frozen=True)
@@ -99,3 +148,6 @@ class AllSame:
 
     def __call__(self, dice: Dice) -> int:
         return self.points if len(set(dice)) == 1 else 0
+
+    def counted(self, dice: Dice) -> tuple[bool, ...]:
+        return _all_or_none(self(dice), dice)

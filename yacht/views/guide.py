@@ -26,12 +26,34 @@ from yacht.rules.scoring import (
 
 
 @dataclass(frozen=True)
+class Example:
+    """A worked example drawn as dice: which of them make the score, and what it comes to."""
+
+    dice: Dice
+    counted: tuple[bool, ...]
+    points: str
+    """The points as shown beside the dice ("3 points")."""
+    sentence: str
+    """The example in words, for screen readers ("1-1-4-5-1 scores 3 points")."""
+
+
+@dataclass(frozen=True)
+class CategoryRule:
+    """One category of the rules page: its name, its rule in words, its worked examples."""
+
+    name: str
+    rule: str
+    examples: tuple[Example, ...]
+
+
+@dataclass(frozen=True)
 class Section:
-    """A heading with paragraphs and an optional list."""
+    """A heading with paragraphs, an optional list, and optional categories."""
 
     heading: str
     paragraphs: tuple[str, ...] = ()
     items: tuple[str, ...] = ()
+    categories: tuple[CategoryRule, ...] = ()
 
 
 # Where a line must not break: a throw's faces (a browser breaks "3-3-3-1-5" after any hyphen),
@@ -96,8 +118,12 @@ def rules_page(rules: RuleSet, tr: Translator = ENGLISH) -> tuple[Section, ...]:
     )
     categories = Section(
         tr.gettext("The categories"),
-        (),
-        tuple(_category_item(rules, category, tr) for category in rules.categories),
+        (
+            tr.gettext(
+                "In each example the dice that make the score are drawn bright, the others faded."
+            ),
+        ),
+        categories=tuple(_category_rule(rules, category, tr) for category in rules.categories),
     )
     end_paragraphs = [
         tr.ngettext(
@@ -170,20 +196,25 @@ def tips_page(rules: RuleSet, tr: Translator = ENGLISH) -> tuple[Section, ...]:
     return (Section(tr.gettext("Tips for a higher score"), (), tuple(tips)),)
 
 
-def _category_item(rules: RuleSet, category: Category, tr: Translator) -> str:
-    name = tr.pgettext("category", rules.name_of(category))
+def _category_rule(rules: RuleSet, category: Category, tr: Translator) -> CategoryRule:
     scorer = rules.scorers[category]
-    examples = []
-    for dice in EXAMPLES[category]:
-        points = scorer(dice)
-        throw = "-".join(str(face) for face in dice)
-        examples.append(
-            tr.ngettext(
-                "{dice} scores {count} point", "{dice} scores {count} points", points
-            ).format(dice=throw, count=points)
-        )
-    return tr.gettext("{category}: {rule} Example: {examples}.").format(
-        category=name, rule=_describe(scorer, tr), examples="; ".join(examples)
+    return CategoryRule(
+        name=tr.pgettext("category", rules.name_of(category)),
+        rule=_describe(scorer, tr),
+        examples=tuple(_example(scorer, dice, tr) for dice in EXAMPLES[category]),
+    )
+
+
+def _example(scorer: Scorer, dice: Dice, tr: Translator) -> Example:
+    points = scorer(dice)
+    throw = "-".join(str(face) for face in dice)
+    return Example(
+        dice=dice,
+        counted=scorer.counted(dice),
+        points=tr.ngettext("{count} point", "{count} points", points).format(count=points),
+        sentence=tr.ngettext(
+            "{dice} scores {count} point", "{dice} scores {count} points", points
+        ).format(dice=throw, count=points),
     )
 
 
@@ -224,4 +255,13 @@ def _describe(scorer: Scorer, tr: Translator) -> str:
     raise TypeError(f"no description for {scorer!r}")
 
 
-__all__ = ["EXAMPLES", "UPPER_FACES", "Section", "line_pieces", "rules_page", "tips_page"]
+__all__ = [
+    "EXAMPLES",
+    "UPPER_FACES",
+    "CategoryRule",
+    "Example",
+    "Section",
+    "line_pieces",
+    "rules_page",
+    "tips_page",
+]

@@ -19,7 +19,7 @@ from yacht.web.batched_writes import BatchedWriter
 from yacht.web.page import Element, by_id, create, query_param
 
 if TYPE_CHECKING:  # loaded when first used
-    from yacht.views.guide import Section
+    from yacht.views.guide import CategoryRule, Section
 
 
 def choose_language(remembered: str | None) -> str:
@@ -141,6 +141,36 @@ def _render_guide(
             for item in section.items:
                 items.appendChild(_text_kept_whole(create("li"), item))
             body.appendChild(items)
+        if section.categories:
+            body.appendChild(_category_list(section.categories))
+
+
+def _category_list(categories: Sequence[CategoryRule]) -> Element:
+    """The categories as a list of terms: each name, its rule, and its examples drawn as dice
+    (the dice that score bright, the others faded) with their points; a screen reader hears
+    each example as a sentence instead."""
+    terms = create("dl", cls="category-rules")
+    for category in categories:
+        entry = create("div", cls="category-rule")
+        entry.append(create("dt", text=category.name), _text_kept_whole(create("dd"), category.rule))
+        examples = create("dd", cls="examples")
+        for example in category.examples:
+            drawn = create("span", cls="example")
+            dice = create("span", cls="example-dice")
+            dice.setAttribute("aria-hidden", "true")
+            for face, counts in zip(example.dice, example.counted, strict=True):
+                die = create("span", cls="mini-die" if counts else "mini-die faded")
+                die.dataset.face = str(face)
+                dice.append(die)
+            points = create("span", text=example.points, cls="example-points")
+            points.setAttribute("aria-hidden", "true")
+            if not any(example.counted):
+                points.classList.add("nothing")
+            drawn.append(dice, points, create("span", text=example.sentence, cls="visually-hidden"))
+            examples.append(drawn)
+        entry.append(examples)
+        terms.append(entry)
+    return terms
 
 
 def _text_kept_whole(element: Element, text: str) -> Element:
