@@ -8,8 +8,10 @@ CSS animations (no forced layout). These tests pin what a player sees of that.
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from yacht_page import YachtPage
 
 # Each die's tumble (its own animation and its cube's) while it plays or is still to start, and
@@ -221,3 +223,49 @@ def test_high_contrast_keeps_the_menu_bars_and_the_dot_of_an_offer_of_nothing(
     assert marks["dot"] is not None
     assert marks["burger"] != marks["page"]
     assert marks["dot"] != marks["page"]
+
+
+BRIGHT_DICE_JS = """(bright) => JSON.stringify([...document.querySelectorAll('#dice .die')]
+    .map((die) => getComputedStyle(die).opacity === '1')) === JSON.stringify(bright)"""
+
+
+def expect_bright(page: Page, bright: list[bool]) -> None:
+    """Wait until the dice that are bright (not faded) are ``bright``, die by die."""
+    page.wait_for_function(BRIGHT_DICE_JS, arg=bright, timeout=5_000)
+
+
+def test_an_option_pointed_at_or_focused_fades_the_dice_it_does_not_count(
+    game: YachtPage,
+) -> None:
+    """Pointing at Sixes leaves the sixes bright and fades the rest; Choice keeps them all;
+    leaving the scorecard brings them back; a focused option shows its dice as well (all faded
+    for a 0), and a score ends it."""
+    page = game.page
+    game.roll()
+    game.wait_for_landing()
+    dice = game.dice()
+
+    def option(category: str) -> Locator:
+        return page.locator(f"#scorecard button.option[data-category='{category}']")
+
+    option("sixes").hover()
+    expect_bright(page, [face == 6 for face in dice])
+    option("choice").hover()
+    expect_bright(page, [True] * 5)
+    option("fives").hover()
+    expect_bright(page, [face == 5 for face in dice])
+    page.locator("#ruleset-title").hover()
+    expect_bright(page, [True] * 5)
+
+    option("yacht").focus()
+    expect_bright(page, [len(set(dice)) == 1] * 5)
+    page.locator("#roll").focus()
+    expect_bright(page, [True] * 5)
+
+    option("ones").hover()
+    expect_bright(page, [face == 1 for face in dice])
+    option("ones").click()
+    game.answer_scratch()
+    expect(page.locator("#dice .die.blank")).to_have_count(5)
+    expect(page.locator("#dice")).not_to_have_attribute("data-counted", re.compile(".*"))
+    expect_bright(page, [True] * 5)

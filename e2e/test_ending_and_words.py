@@ -559,7 +559,8 @@ EXAMPLES_DRAWN_JS = """() => {
       faces: dice.map((die) => Number(die.dataset.face)),
       bright: dice.map((die) => getComputedStyle(die).opacity === '1'),
       pips: dice.every((die) => getComputedStyle(die).backgroundImage.includes('gradient')),
-      rows: new Set([...dice.map((die) => die.getBoundingClientRect().top), points.top + points.height / 2]
+      rows: new Set([...dice.map((die) => die.getBoundingClientRect().top),
+        points.top + points.height / 2]
         .map((y, i, all) => Math.abs(y - all[0]) < 24 ? 0 : Math.round(y))).size,
       inside: box.left >= body.left - 0.5 && box.right <= body.right + 0.5,
       said: example.querySelector('.visually-hidden').textContent,

@@ -11,7 +11,7 @@ from tests.reference import ScriptedDice
 from yacht.game.players import MAX_NAME_LENGTH
 from yacht.i18n import LANGUAGES, translator
 from yacht.strategy import choose_action
-from yacht.views.board import board_view, roll_announcement, score_announcement
+from yacht.views.board import board_view, dice_counted, roll_announcement, score_announcement
 
 
 def rolled(state: yacht.GameState, *faces: int) -> yacht.GameState:
@@ -212,3 +212,22 @@ def test_a_hold_lends_the_last_views_rows_and_anything_they_show_builds_new_ones
         view = board_view(changed, tr, last)
         assert view.rows is not last[2].rows
         assert view.rows == board_view(changed, tr).rows
+
+
+def test_an_option_pointed_at_names_the_dice_that_make_its_score() -> None:
+    """The dice an option counts, for a person's open category once the dice are thrown; none
+    for a 0; nothing to show before a throw, for a filled category or on a computer's turn."""
+    fresh = yacht.new_game(["Ann", "Bot"], computers=[None, "casual"])
+    assert dice_counted(fresh, yacht.Category.CHOICE) is None
+    state = rolled(fresh, 3, 6, 3, 3, 1)
+    assert dice_counted(state, yacht.Category.THREES) == (True, False, True, True, False)
+    assert dice_counted(state, yacht.Category.CHOICE) == (True,) * 5
+    assert dice_counted(state, yacht.Category.YACHT) == (False,) * 5
+    assert dice_counted(state, yacht.Category.THREE_OF_A_KIND) is None  # not in these rules
+    scored = yacht.score_category(state, "threes")
+    assert scored.current == 1  # the computer's turn
+    assert dice_counted(rolled(scored, 3, 3, 3, 3, 3), yacht.Category.SIXES) is None
+    alone = yacht.score_category(rolled(yacht.new_game(["Ann"]), 3, 6, 3, 3, 1), "threes")
+    again = rolled(alone, 3, 3, 3, 2, 2)
+    assert dice_counted(again, yacht.Category.THREES) is None  # filled
+    assert dice_counted(again, yacht.Category.FULL_HOUSE) == (True,) * 5

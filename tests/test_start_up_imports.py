@@ -40,6 +40,7 @@ print(json.dumps(sorted(m for m in sys.modules if m == "yacht" or m.startswith("
 """
 
 START_UP = {
+    "yacht.web.score_preview",
     "yacht",
     "yacht.dataclass_code",
     "yacht.errors",

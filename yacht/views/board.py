@@ -170,6 +170,16 @@ def person_to_move(state: GameState) -> bool:
     return not state.is_over and state.current_player.computer is None
 
 
+def dice_counted(state: GameState, category: Category) -> tuple[bool, ...] | None:
+    """Which dice on the board would make the score of ``category``, the option a player is
+    pointing at or has focused (none count for a 0); None when ``category`` is no option now."""
+    if state.dice is None or not person_to_move(state):
+        return None
+    if category not in state.open_categories():
+        return None
+    return state.ruleset.scorers[category].counted(state.dice)
+
+
 def _last_scorer_is_a_person(state: GameState) -> bool:
     last = state.last_score
     return last is not None and state.players[last.player].computer is None

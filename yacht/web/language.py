@@ -152,7 +152,9 @@ def _category_list(categories: Sequence[CategoryRule]) -> Element:
     terms = create("dl", cls="category-rules")
     for category in categories:
         entry = create("div", cls="category-rule")
-        entry.append(create("dt", text=category.name), _text_kept_whole(create("dd"), category.rule))
+        entry.append(
+            create("dt", text=category.name), _text_kept_whole(create("dd"), category.rule)
+        )
         examples = create("dd", cls="examples")
         for example in category.examples:
             drawn = create("span", cls="example")

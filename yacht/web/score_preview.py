@@ -1,0 +1,48 @@
+"""The dice that make a score, shown while its option is pointed at or focused.
+
+A player wondering what an option counts sees it on the dice: those that make its score stay
+bright, the others fade (all of them for a 0). The style sheet does the fading from one
+attribute of the dice's group, ``data-counted``: the indices of the bright dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from yacht.game.state import GameState
+from yacht.rules.categories import Category
+from yacht.views.board import dice_counted
+from yacht.web.batched_writes import BatchedWriter
+from yacht.web.page import Listen, by_id, closest
+
+
+class ScorePreview:
+    """The option under the pointer or the keyboard's focus, and its dice on the page."""
+
+    def __init__(self, game: Callable[[], GameState], on: Listen) -> None:
+        """Follow the pointer and the focus over the scorecard's options of ``game()``."""
+        self._game = game
+        self._category: Category | None = None
+        self._dice = by_id("dice")
+        self._write = BatchedWriter()
+        scorecard = by_id("scorecard")
+        for entered in ("pointerover", "focusin"):
+            on(scorecard, entered, lambda event: self._reach(event.target))
+        for left in ("pointerout", "focusout"):
+            on(scorecard, left, lambda event: self._reach(event.relatedTarget))
+
+    def refresh(self) -> None:
+        """Show the preview for the game on the board now (a throw with the focus left on an
+        option changes the dice; a score fills the category, which ends its preview)."""
+        category = self._category
+        counted = None if category is None else dice_counted(self._game(), category)
+        indices = None if counted is None else "".join(str(i) for i, c in enumerate(counted) if c)
+        self._write.attr(self._dice, "data-counted", indices)  # written only when it changes
+        self._write.flush()
+
+    def _reach(self, element: Any) -> None:
+        """The pointer or the focus is now on ``element`` (None: off the page)."""
+        button = closest(element, "button.option")
+        self._category = None if button is None else Category(button.dataset.category)
+        self.refresh()
