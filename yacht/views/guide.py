@@ -120,7 +120,9 @@ def rules_page(rules: RuleSet, tr: Translator = ENGLISH) -> tuple[Section, ...]:
         tr.gettext("The categories"),
         (
             tr.gettext(
-                "In each example the dice that make the score are drawn bright, the others faded."
+                "In each example the dice that make the score are bright and the others faded. "
+                "In a game, point at a category's option on the scorecard (or reach it with Tab) "
+                "to see the same for your own dice."
             ),
         ),
         categories=tuple(_category_rule(rules, category, tr) for category in rules.categories),
