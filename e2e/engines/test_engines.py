@@ -10,6 +10,7 @@ printed at the end of the run, not asserted.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Callable
@@ -164,9 +165,20 @@ def test_the_focus_follows_a_turn_played_by_keyboard(board: Board) -> None:
         "return document.querySelector('#scorecard button.option').dataset.category"
     )
     assert focused == first
+    # The focused option fades the dice it does not count.
+    state = state_of(board)
+    assert state.dice is not None
+    counted = list(state.ruleset.scorers[Category(first)].counted(state.dice))
+    board.wait_for(
+        "return JSON.stringify([...document.querySelectorAll('#dice .die')]"
+        ".map((d) => getComputedStyle(d).opacity === '1')) === "
+        + repr(json.dumps(counted, separators=(",", ":"))),
+        f"the dice that {first} counts, bright: {counted}",
+    )
     board.score_by_key(Keys.ENTER)
     assert Category(first) in state_of(board).players[0].scores
     assert driver.execute_script("return document.activeElement.id") == "roll"
+    board.wait_for("return !document.querySelector('#dice').hasAttribute('data-counted')", "none")
 
 
 def test_a_reload_restores_the_game_under_the_worker(board: Board, record_boot: RecordBoot) -> None:
