@@ -238,8 +238,8 @@ def test_an_option_pointed_at_or_focused_fades_the_dice_it_does_not_count(
     game: YachtPage,
 ) -> None:
     """Pointing at Sixes leaves the sixes bright and fades the rest; Choice keeps them all;
-    leaving the scorecard brings them back; a focused option shows its dice as well (all faded
-    for a 0), and a score ends it."""
+    moving off the options brings them back; a finger passing over fades nothing; a focused
+    option shows its dice as well (all faded for a 0), and a score ends it."""
     page = game.page
     game.roll()
     game.wait_for_landing()
@@ -256,6 +256,18 @@ def test_an_option_pointed_at_or_focused_fades_the_dice_it_does_not_count(
     expect_bright(page, [face == 5 for face in dice])
     page.locator("#ruleset-title").hover()
     expect_bright(page, [True] * 5)
+
+    # A finger passing over an option (scrolling, or about to score) fades nothing; a pen does.
+    # (The mouse waits in the page's corner, off the scorecard: the browser replays its place
+    # after a change to the page, which would end any preview.)
+    page.mouse.move(1, 1)
+    for kind, fades in (("touch", False), ("pen", True)):
+        option("sixes").dispatch_event("pointerover", {"pointerType": kind, "bubbles": True})
+        expect_bright(page, [face == 6 or not fades for face in dice])
+        option("sixes").dispatch_event(
+            "pointerout", {"pointerType": kind, "bubbles": True, "relatedTarget": None}
+        )
+        expect_bright(page, [True] * 5)
 
     option("yacht").focus()
     expect_bright(page, [len(set(dice)) == 1] * 5)

@@ -27,10 +27,12 @@ class ScorePreview:
         self._dice = by_id("dice")
         self._write = BatchedWriter()
         scorecard = by_id("scorecard")
-        for entered in ("pointerover", "focusin"):
-            on(scorecard, entered, lambda event: self._reach(event.target))
-        for left in ("pointerout", "focusout"):
-            on(scorecard, left, lambda event: self._reach(event.relatedTarget))
+        # A finger does not hover: over an option it is about to score it, or scrolling past,
+        # and the dice would flicker. Touch shows no preview.
+        on(scorecard, "pointerover", lambda event: self._point(event, event.target))
+        on(scorecard, "pointerout", lambda event: self._point(event, event.relatedTarget))
+        on(scorecard, "focusin", lambda event: self._reach(event.target))
+        on(scorecard, "focusout", lambda event: self._reach(event.relatedTarget))
 
     def refresh(self) -> None:
         """Show the preview for the game on the board now (a throw with the focus left on an
@@ -40,6 +42,11 @@ class ScorePreview:
         indices = None if counted is None else "".join(str(i) for i, c in enumerate(counted) if c)
         self._write.attr(self._dice, "data-counted", indices)  # written only when it changes
         self._write.flush()
+
+    def _point(self, event: Any, element: Any) -> None:
+        """A mouse or a pen is now on ``element`` (None: off the page); a finger is ignored."""
+        if event.pointerType != "touch":
+            self._reach(element)
 
     def _reach(self, element: Any) -> None:
         """The pointer or the focus is now on ``element`` (None: off the page)."""
