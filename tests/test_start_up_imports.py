@@ -40,7 +40,6 @@ print(json.dumps(sorted(m for m in sys.modules if m == "yacht" or m.startswith("
 """
 
 START_UP = {
-    "yacht.web.score_preview",
     "yacht",
     "yacht.dataclass_code",
     "yacht.errors",
@@ -97,6 +96,7 @@ START_UP = {
     "yacht.web.extras",
     "yacht.web.game_lock",
     "yacht.web.game_over",
+    "yacht.web.guide",
     "yacht.web.history_view",
     "yacht.web.hooks",
     "yacht.web.import_limit",
@@ -111,6 +111,7 @@ START_UP = {
     "yacht.web.page",
     "yacht.web.preferences",
     "yacht.web.render",
+    "yacht.web.score_preview",
     "yacht.web.scorecard_headings",
     "yacht.web.scratch_confirm",
     "yacht.web.setup_dialog",

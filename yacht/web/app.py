@@ -1,8 +1,9 @@
 """The controller: DOM events in, one reducer step per move, render, save, show the effects.
 
-Data flows one way — event -> action -> step -> new session -> render -> save -> effects — and
-every handler runs inside an error boundary, so a player never sees a traceback. This module
-owns the session; the moves, controls, dialogs, other tabs and the game on load are elsewhere.
+Data flows one way — event -> action -> :func:`~yacht.session.session.step` -> new session ->
+render -> save -> effects — and every handler runs inside an error boundary, so a player never
+sees a traceback. This module owns the session; the moves (:mod:`~yacht.web.moves`), the
+controls, the dialogs, the other tabs and the game on load live in modules of their own.
 """
 
 from __future__ import annotations
@@ -29,16 +30,16 @@ from yacht.web.effects import EffectsShown
 from yacht.web.extras import Extras
 from yacht.web.game_lock import GameLock
 from yacht.web.game_over import GameOverDialog
+from yacht.web.guide import Guide
 from yacht.web.hooks import Hooks
 from yacht.web.keys import Throws
-from yacht.web.language import Guide, choose_language, translate_page
+from yacht.web.language import choose_language, translate_page
 from yacht.web.load_game import open_session, seed_from_url
 from yacht.web.moves import Moves
 from yacht.web.notices import Notices
 from yacht.web.page import by_id, listen, when_idle
 from yacht.web.preferences import Preferences
 from yacht.web.render import Renderer
-from yacht.web.score_preview import ScorePreview
 from yacht.web.setup_dialog import SetupDialog
 from yacht.web.storage import LocalStore
 from yacht.web.table_downloads import download_for, download_now
@@ -101,7 +102,6 @@ class App:
         self._effects = EffectsShown(self, self._renderer)
         self._game_over = GameOverDialog(self.extras)
         self._way_out = WayOut(self.notices, lambda: self._tr)
-        self._preview = ScorePreview(lambda: self._session.game, self._on)
 
     @property
     def session(self) -> Session:
@@ -208,7 +208,6 @@ class App:
 
     def _render(self) -> None:
         self._renderer.render(self.view())
-        self._preview.refresh()
         self.extras.render(self._session.game)
 
     def adopt(self, saved: SavedGame) -> None:

@@ -10,6 +10,7 @@ lives in its own module:
   (loaded when first needed, :mod:`yacht.web.challenge_on_demand`);
 - :mod:`yacht.web.dice_entry` — entering the faces thrown with real dice;
 - :mod:`yacht.web.scratch_confirm` — the question before a wasted 0;
+- :mod:`yacht.web.score_preview` — the dice an option counts, while it is pointed at;
 - :mod:`yacht.web.sound` — optional sound effects.
 """
 
@@ -28,6 +29,7 @@ from yacht.web.dice_entry import DiceEntry
 from yacht.web.history_view import HistoryView
 from yacht.web.hooks import Hooks
 from yacht.web.page import by_id
+from yacht.web.score_preview import ScorePreview
 from yacht.web.scratch_confirm import ScratchConfirm
 from yacht.web.sound import Sound
 
@@ -45,6 +47,7 @@ class Extras:
         self._challenge = ChallengeOnDemand(hooks)
         self._dice_entry = DiceEntry(hooks)
         self._scratch = ScratchConfirm(hooks, self.focus_turn)
+        self._preview = ScorePreview(hooks)
         self._sound = Sound(hooks.preferences.settings.sound)
 
     def start(self) -> None:
@@ -54,6 +57,7 @@ class Extras:
         self._challenge.bind()
         self._dice_entry.bind()
         self._scratch.bind()
+        self._preview.bind()
         self._hooks.on(by_id("sound"), "click", lambda _: self._toggle_sound())
         self._hooks.on(by_id("real-dice"), "change", lambda _: self.sync_setup_form())
         self._show_sound()
@@ -63,6 +67,7 @@ class Extras:
     def render(self, state: GameState) -> None:
         """After every render of the board."""
         self._dice_entry.render(state)
+        self._preview.render(state)
 
     def after_step(self, moved: Step) -> None:
         """After a move was made and saved: record a finished game, play the move's sounds."""

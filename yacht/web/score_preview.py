@@ -7,26 +7,28 @@ attribute of the dice's group, ``data-counted``: the indices of the bright dice.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from yacht.game.state import GameState
 from yacht.rules.categories import Category
 from yacht.views.board import dice_counted
 from yacht.web.batched_writes import BatchedWriter
-from yacht.web.page import Listen, by_id, closest
+from yacht.web.hooks import Hooks
+from yacht.web.page import by_id, closest
 
 
 class ScorePreview:
     """The option under the pointer or the keyboard's focus, and its dice on the page."""
 
-    def __init__(self, game: Callable[[], GameState], on: Listen) -> None:
-        """Follow the pointer and the focus over the scorecard's options of ``game()``."""
-        self._game = game
+    def __init__(self, hooks: Hooks) -> None:
+        self._hooks = hooks
         self._category: Category | None = None
         self._dice = by_id("dice")
         self._write = BatchedWriter()
-        scorecard = by_id("scorecard")
+
+    def bind(self) -> None:
+        """Follow the pointer and the focus over the scorecard's options."""
+        on, scorecard = self._hooks.on, by_id("scorecard")
         # A finger does not hover: over an option it is about to score it, or scrolling past,
         # and the dice would flicker. Touch shows no preview.
         on(scorecard, "pointerover", lambda event: self._point(event, event.target))
@@ -34,11 +36,11 @@ class ScorePreview:
         on(scorecard, "focusin", lambda event: self._reach(event.target))
         on(scorecard, "focusout", lambda event: self._reach(event.relatedTarget))
 
-    def refresh(self) -> None:
-        """Show the preview for the game on the board now (a throw with the focus left on an
-        option changes the dice; a score fills the category, which ends its preview)."""
+    def render(self, state: GameState) -> None:
+        """Show the preview for ``state``, the game on the board now (a throw with the focus
+        left on an option changes the dice; a score fills the category, which ends it)."""
         category = self._category
-        counted = None if category is None else dice_counted(self._game(), category)
+        counted = None if category is None else dice_counted(state, category)
         indices = None if counted is None else "".join(str(i) for i, c in enumerate(counted) if c)
         self._write.attr(self._dice, "data-counted", indices)  # written only when it changes
         self._write.flush()
@@ -52,4 +54,4 @@ class ScorePreview:
         """The pointer or the focus is now on ``element`` (None: off the page)."""
         button = closest(element, "button.option")
         self._category = None if button is None else Category(button.dataset.category)
-        self.refresh()
+        self.render(self._hooks.state())
