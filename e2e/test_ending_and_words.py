@@ -19,7 +19,7 @@ from axe_audit import audit
 from harness import reload_booted
 from planted_games import finished, finished_but, well_played
 from playwright.sync_api import Page, expect
-from yacht_page import YachtPage, open_menu, set_language
+from yacht_page import YachtPage, open_menu, resize, set_language
 
 from yacht.game.state import GameState, enter_dice, new_game, roll, score_category
 from yacht.i18n import LANGUAGES
@@ -607,6 +607,16 @@ def test_the_rules_draw_each_example_as_dice_on_one_line(
     assert [text for text, lines in pieces if lines != 1] == []
     page.locator("#guide-body .category-rule").nth(6).scroll_into_view_if_needed()
     save_screenshot(page, "rules-pl-360x740")
+
+    # Wide, two categories to a row (half the scrolling), every example still whole inside.
+    resize(page, {"width": 1280, "height": 800})
+    tops = page.evaluate(
+        """() => [...document.querySelectorAll('#guide-body .category-rule')]
+          .map((rule) => Math.round(rule.getBoundingClientRect().top))"""
+    )
+    assert tops[0::2] == tops[1::2], tops
+    wide = page.evaluate(EXAMPLES_DRAWN_JS)
+    assert [(example["rows"], example["inside"]) for example in wide] == [(1, True)] * len(wide)
     page.locator("#close-guide").click()
     expect(guide).to_be_hidden()
 
