@@ -31,9 +31,10 @@ def _first(dice: Dice, faces: list[int]) -> tuple[bool, ...]:
     wanted = list(faces)
     marks = []
     for face in dice:
-        marks.append(face in wanted)
-        if face in wanted:
+        counts = face in wanted
+        if counts:
             wanted.remove(face)
+        marks.append(counts)
     return tuple(marks)
 
 
@@ -68,8 +69,9 @@ class OfAKind:
         return sum(dice) if self.counts == "all" else face * self.count
 
     def counted(self, dice: Dice) -> tuple[bool, ...]:
-        if self(dice) == 0 or self.counts == "all":
-            return _all_or_none(self(dice), dice)
+        points = self(dice)
+        if points == 0 or self.counts == "all":
+            return _all_or_none(points, dice)
         face, _ = face_counts(dice).most_common(1)[0]
         return _first(dice, [face] * self.count)
 
