@@ -9,9 +9,11 @@ CSS animations (no forced layout). These tests pin what a player sees of that.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from harness import goto_booted
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 from yacht_page import YachtPage
 
 # Each die's tumble (its own animation and its cube's) while it plays or is still to start, and
@@ -225,6 +227,8 @@ def test_high_contrast_keeps_the_menu_bars_and_the_dot_of_an_offer_of_nothing(
     assert marks["dot"] != marks["page"]
 
 
+PHONE = {"width": 390, "height": 844}
+
 BRIGHT_DICE_JS = """(bright) => JSON.stringify([...document.querySelectorAll('#dice .die')]
     .map((die) => getComputedStyle(die).opacity === '1')) === JSON.stringify(bright)"""
 
@@ -281,3 +285,89 @@ def test_an_option_pointed_at_or_focused_fades_the_dice_it_does_not_count(
     expect(page.locator("#dice .die.blank")).to_have_count(5)
     expect(page.locator("#dice")).not_to_have_attribute("data-counted", re.compile(".*"))
     expect_bright(page, [True] * 5)
+
+
+# Each write of the dice's data-counted, in order (the preview shown, changed or ended).
+COUNTED_WRITES_JS = """() => {
+  window.countedWrites = [];
+  const dice = document.querySelector('#dice');
+  new MutationObserver(() => countedWrites.push(dice.dataset.counted ?? null))
+    .observe(dice, {attributes: true, attributeFilter: ['data-counted']});
+}"""
+
+# What a phone's browser may do at a long press that Chromium's does not: a contextmenu during
+# the press, and a click after the lift (made with ``detail``: 1 by a pointer, 0 by a key).
+# Returns whether each got through to the page.
+PRESS_AS_OTHER_BROWSERS_DO_JS = """async ([category, detail]) => {
+  const button = document.querySelector(`#scorecard button.option[data-category='${category}']`);
+  const pointer = {pointerType: 'touch', bubbles: true, isPrimary: true, pointerId: 7};
+  button.dispatchEvent(new PointerEvent('pointerdown', pointer));
+  await new Promise((resolve) => button.addEventListener('yacht:hold', resolve, {once: true}));
+  const menu = button.dispatchEvent(
+    new MouseEvent('contextmenu', {bubbles: true, cancelable: true}));
+  button.dispatchEvent(new PointerEvent('pointerup', pointer));
+  const click = button.dispatchEvent(
+    new MouseEvent('click', {bubbles: true, cancelable: true, detail}));
+  return {menu, click};
+}"""
+
+
+def test_a_long_press_on_an_option_shows_its_dice_and_the_lift_scores_nothing(
+    new_site_context: Callable[..., BrowserContext],
+) -> None:
+    """On a touch screen a finger held on Sixes fades the dice that are not sixes, and lifting
+    it brings them back and scores nothing; a tap scores at once and shows nothing on the way.
+    Where a browser would open its menu at the long press, or click at the lift, neither
+    happens; a key's click on the option still scores."""
+    context = new_site_context(has_touch=True, is_mobile=True, viewport=PHONE)
+    page = context.new_page()
+    goto_booted(page, "?seed=7")
+    game = YachtPage(page)
+    game.roll()
+    game.wait_for_landing()
+    dice = game.dice()
+    page.evaluate(COUNTED_WRITES_JS)
+    cdp = context.new_cdp_session(page)
+
+    def touch(category: str, *, held: bool) -> None:
+        box = page.locator(f"#scorecard button.option[data-category='{category}']").bounding_box()
+        assert box is not None, f"{category} is not on offer"
+        point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+        if held:
+            expect_bright(page, [face == 6 for face in dice])
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    def scored() -> set[str]:
+        return {
+            category
+            for category, points in game.saved()["players"][0]["scores"].items()
+            if points is not None
+        }
+
+    touch("sixes", held=True)
+    expect_bright(page, [True] * 5)
+    assert page.evaluate("countedWrites.splice(0)") == [
+        "".join(str(i) for i, face in enumerate(dice) if face == 6),
+        None,
+    ]
+    # A tap on Choice scores it; any click of the long press before it would be in by then.
+    before = page.evaluate("localStorage.getItem('yacht:game')")
+    touch("choice", held=False)
+    page.wait_for_function("b => localStorage.getItem('yacht:game') !== b", arg=before)
+    assert scored() == {"choice"}
+    assert page.evaluate("countedWrites.splice(0)") == [], "a tap showed a preview"
+
+    game.roll()
+    game.wait_for_landing()
+    other_browser = page.evaluate(PRESS_AS_OTHER_BROWSERS_DO_JS, ["yacht", 1])
+    assert other_browser == {"menu": False, "click": False}
+    expect_bright(page, [True] * 5)
+    assert scored() == {"choice"}
+    # A key's click (detail 0) right after a long press is the player's choice: it scores.
+    before = page.evaluate("localStorage.getItem('yacht:game')")
+    other_browser = page.evaluate(PRESS_AS_OTHER_BROWSERS_DO_JS, ["yacht", 0])
+    assert other_browser == {"menu": False, "click": True}
+    game.answer_scratch()
+    page.wait_for_function("b => localStorage.getItem('yacht:game') !== b", arg=before)
+    assert scored() == {"choice", "yacht"}

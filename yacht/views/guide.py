@@ -121,8 +121,9 @@ def rules_page(rules: RuleSet, tr: Translator = ENGLISH) -> tuple[Section, ...]:
         (
             tr.gettext(
                 "In each example the dice that make the score are bright and the others faded. "
-                "In a game, point at a category's option on the scorecard (or reach it with Tab) "
-                "to see the same for your own dice."
+                "In a game you can see the same for your own dice: point at a category's option "
+                "on the scorecard, reach it with Tab, or on a touch screen press and hold it (a "
+                "long press never scores)."
             ),
         ),
         categories=tuple(_category_rule(rules, category, tr) for category in rules.categories),
