@@ -203,19 +203,32 @@ def test_every_face_carries_its_pips_and_high_contrast_keeps_them(game: YachtPag
 DRAWN_MARKS_JS = """() => {
   const page = getComputedStyle(document.body).backgroundColor;
   const zero = document.querySelector('#scorecard button.option.zero');
-  return {
+  const sound = document.querySelector('#sound');
+  const was = sound.getAttribute('aria-pressed');
+  const soundSwitch = (pressed) => {
+    sound.setAttribute('aria-pressed', pressed);
+    const drawn = getComputedStyle(sound, '::after');
+    return {track: drawn.backgroundColor, knob: drawn.backgroundImage, ring: drawn.boxShadow};
+  };
+  const marks = {
     page,
     burger: getComputedStyle(document.querySelector('.burger')).backgroundColor,
     dot: zero && getComputedStyle(zero, '::before').backgroundColor,
+    soundOn: soundSwitch('true'),
+    soundOff: soundSwitch('false'),
   };
+  sound.setAttribute('aria-pressed', was);
+  return marks;
 }"""
 
 
-def test_high_contrast_keeps_the_menu_bars_and_the_dot_of_an_offer_of_nothing(
+def test_high_contrast_keeps_the_menu_bars_the_sound_switch_and_the_dot_of_nothing(
     game: YachtPage,
 ) -> None:
-    """Marks drawn as backgrounds, not written, are painted in the system's text colour when the
-    system's colours take over (else they take the page's colour and vanish)."""
+    """Marks drawn as backgrounds, not written, are painted in the system's colours when the
+    system's colours take over (else they take the page's colour and vanish): the menu's bars,
+    the dot of an offer of nothing, and the sound switch (its track ringed, its knob moved and
+    the track filled when on)."""
     game.roll()  # a throw always offers nothing somewhere: a Yacht, or the straights after one
     game.page.emulate_media(forced_colors="active")
     try:
@@ -225,6 +238,10 @@ def test_high_contrast_keeps_the_menu_bars_and_the_dot_of_an_offer_of_nothing(
     assert marks["dot"] is not None
     assert marks["burger"] != marks["page"]
     assert marks["dot"] != marks["page"]
+    on, off = marks["soundOn"], marks["soundOff"]
+    assert off["ring"] != "none"
+    assert on["track"] != marks["page"]
+    assert on["knob"] != off["knob"]
 
 
 PHONE = {"width": 390, "height": 844}
