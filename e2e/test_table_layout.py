@@ -275,6 +275,53 @@ def test_the_key_to_the_marks_stands_under_the_buttons_on_a_wide_screen(
     assert found["adviceBelow"] >= 0, f"the hint covers the key: {found}"
 
 
+# Each line of the open "Why?" (the figures and the next best moves): whether a point on its
+# last line shows the line itself (not the slot's edge cutting it off), and the dice drawn in it.
+WHY_LINES_JS = """() => {
+  const drawn = (element) =>
+    [...element.querySelectorAll('.mini-die')].map((die) => die.dataset.face).join('-');
+  const lines = [document.querySelector('#advice-value'),
+                 ...document.querySelectorAll('#advice-options li')];
+  return {
+    lines: lines.map((line) => {
+      const box = line.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + 8, box.bottom - 4);
+      return {text: line.textContent, seen: Boolean(hit) && line.contains(hit), dice: drawn(line)};
+    }),
+    title: drawn(document.querySelector('#advice-title')),
+    starred: [...document.querySelectorAll('#dice .die.suggested')]
+      .map((die) => die.dataset.face).join('-'),
+  };
+}"""
+
+
+def test_the_hints_why_shows_every_line_and_draws_each_keep_as_dice(table: YachtPage) -> None:
+    """On a wide screen the open "Why?" is taller than the hint's slot in every language, and
+    its last moves were cut off inside it, with no sign that it scrolled. Now each line shows;
+    and each move that keeps dice draws them, as the words say them, the hint's own being
+    the dice starred on the board (in order of their faces)."""
+    page = table.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    table.new_game()
+    table.roll()
+    page.locator("#hint").click()
+    page.locator("#advice-why > summary").click()
+    try:
+        for language in LANGUAGES:
+            set_language(page, language)
+            expect(page.locator("#advice-options li")).to_have_count(3)
+            found = page.evaluate(WHY_LINES_JS)
+            for line in found["lines"]:
+                assert line["seen"], f"{language}: cut off: {line['text']}"
+                if line["dice"]:
+                    assert line["dice"] in line["text"], f"{language}: {line}"
+            assert any(line["dice"] for line in found["lines"]), f"{language}: no dice drawn"
+            starred = sorted(found["starred"].split("-"))
+            assert sorted(found["title"].split("-")) == starred, f"{language}: {found}"
+    finally:
+        set_language(page, "en")
+
+
 @pytest.mark.parametrize(
     "names",
     [("Ann", "Ben"), ("Ann", "Ben", "Cy", "Dee"), tuple(f"Player {n}" for n in range(1, 5))],

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
 import yacht
 from tests.reference import ScriptedDice
 from yacht.game.setup import GameSetup
-from yacht.i18n import translator
+from yacht.i18n import LANGUAGES, translator
 from yacht.saves.coach_log import COACH_LOG_RECORD, check_log_fits
 from yacht.saves.game_record import GAME_RECORD, SavedGame
 from yacht.saves.setup_record import SETUP_RECORD
@@ -17,9 +18,11 @@ from yacht.session.coach_log import CoachEntry, Move
 from yacht.session.grading import grade_keep, grade_score
 from yacht.strategy import KeepOption, advise_state
 from yacht.views.coaching import (
+    HeldFaces,
     describe_keep,
     hint,
     summarize,
+    text_of,
     verdict,
 )
 
@@ -119,6 +122,38 @@ def test_keep_descriptions() -> None:
         == "Keep 5-5-5-5 and roll one die"
     )
     assert describe_keep(KeepOption((1, 2, 3, 4, 5), (0, 1, 2, 3, 4), 1.0)) == "Stop and score"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(
+    "faces", [(6, 6, 2, 6, 6), (1, 3, 4, 5, 1), (2, 2, 3, 5, 6), (1, 1, 1, 2, 2)]
+)
+def test_the_hint_in_pieces_is_its_sentence_with_the_faces_kept_as_dice(
+    language: str, faces: tuple[int, ...]
+) -> None:
+    """The pieces the page draws say what the words say, in every language: the same sentence,
+    and the faces of each keep (in the order the words give them) once, as dice; a scoring
+    names no dice."""
+    tr = translator(language)
+    state = rolled(*faces)
+    advice = hint(state, advise_state(state), tr)
+    assert text_of(advice.title_pieces) == advice.title
+    assert advice.options[0].pieces == ()
+    keeps = 0
+    for line in advice.options[1:]:
+        assert text_of(line.pieces) == line.words
+        held = [piece for piece in line.pieces if isinstance(piece, HeldFaces)]
+        assert len(held) <= 1
+        if held:
+            keeps += 1
+            assert str(held[0]) in line.text
+            assert not Counter(held[0].faces) - Counter(faces), "keeps dice not thrown"
+            assert all(piece != "" for piece in line.pieces)
+    best_held = [piece for piece in advice.title_pieces if isinstance(piece, HeldFaces)]
+    assert [sorted(piece.faces) for piece in best_held] == (
+        [sorted(faces[i] for i in advice.hold)] if advice.category is None and advice.hold else []
+    )
+    assert keeps, "the Why? of a first throw names keeps"
 
 
 def test_summary_adds_losses_per_turn_and_picks_the_costliest() -> None:

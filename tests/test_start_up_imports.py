@@ -104,6 +104,7 @@ START_UP = {
     "yacht.web.language",
     "yacht.web.load_game",
     "yacht.web.memory_snapshot",
+    "yacht.web.mini_dice",
     "yacht.web.moments",
     "yacht.web.moves",
     "yacht.web.notices",

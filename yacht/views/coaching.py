@@ -32,6 +32,35 @@ SMALL_SLIP = 1.0
 
 
 @dataclass(frozen=True)
+class HeldFaces:
+    """The faces a sentence tells the player to keep ("4-6-6"), which the page draws as dice."""
+
+    faces: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "-".join(str(face) for face in self.faces)
+
+
+Pieces = tuple[str | HeldFaces, ...]
+"""A sentence in pieces: its words, and the faces to keep where it names them."""
+
+
+def text_of(pieces: Pieces) -> str:
+    """The sentence ``pieces`` make, as a screen reader or the coach's line says it."""
+    return "".join(str(piece) for piece in pieces)
+
+
+_SLOT = "\x00"
+"""Stands in for a sentence's pieces while a template is formatted around them."""
+
+
+def _around(template: str, name: str, inner: Pieces, **values: object) -> Pieces:
+    """``template`` formatted with ``inner`` at ``{name}``, its pieces kept whole."""
+    before, _, after = template.format(**{name: _SLOT}, **values).partition(_SLOT)
+    return tuple(piece for piece in (before, *inner, after) if piece != "")
+
+
+@dataclass(frozen=True)
 class OptionLine:
     """One option of a hint: what to do, the expected final score, the cost against the best."""
 
@@ -40,6 +69,8 @@ class OptionLine:
     cost: float
     words: str = ""
     """The option with its figures, for the hint's "Why?": what it costs against the best."""
+    pieces: Pieces = ()
+    """``words`` in pieces, its faces to keep drawn as dice."""
 
 
 @dataclass(frozen=True)
@@ -57,25 +88,32 @@ class Hint:
     category: Category | None
     """The category to score, when scoring now is best."""
     options: tuple[OptionLine, ...]
+    title_pieces: Pieces = ()
+    """``title`` in pieces, its faces to keep drawn as dice."""
 
 
 def describe_keep(option: KeepOption, tr: Translator = ENGLISH) -> str:
     """A keep in words: "Keep 6-6-6 and roll two dice"."""
+    return text_of(_keep_pieces(option, tr))
+
+
+def _keep_pieces(option: KeepOption, tr: Translator) -> Pieces:
     if option.stops:
-        return tr.gettext("Stop and score")
-    return _keep_words(option.faces, tr)
+        return (tr.gettext("Stop and score"),)
+    return _held_pieces(option.faces, tr)
 
 
-def _keep_words(faces: tuple[int, ...], tr: Translator) -> str:
+def _held_pieces(faces: tuple[int, ...], tr: Translator) -> Pieces:
     if not faces:
-        return tr.gettext("Roll all five dice")
-    held = "-".join(str(face) for face in faces)
+        return (tr.gettext("Roll all five dice"),)
+    held = (HeldFaces(faces),)
     rerolled = DICE_COUNT - len(faces)
     if rerolled == 1:
-        return tr.gettext("Keep {held} and roll one die").format(held=held)
-    return tr.ngettext(
+        return _around(tr.gettext("Keep {held} and roll one die"), "held", held)
+    template = tr.ngettext(
         "Keep {held} and roll {count} die", "Keep {held} and roll {count} dice", rerolled
-    ).format(held=held, count=rerolled)
+    )
+    return _around(template, "held", held, count=rerolled)
 
 
 def describe_category(option: CategoryOption, state: GameState, tr: Translator = ENGLISH) -> str:
@@ -85,48 +123,58 @@ def describe_category(option: CategoryOption, state: GameState, tr: Translator =
     )
 
 
-def option_words(text: str, cost: float, tr: Translator = ENGLISH) -> str:
+def _option_pieces(move: Pieces, cost: float, tr: Translator) -> Pieces:
     """An option of the hint with what it gives away: "Score 8 in Fours: 4.2 points less"."""
     if cost < SHOWN_PRECISION:
-        return tr.gettext("{move}: just as good").format(move=text)
-    return tr.gettext("{move}: {cost} points less").format(
-        move=text, cost=format_decimal(cost, tr.language)
-    )
+        return _around(tr.gettext("{move}: just as good"), "move", move)
+    template = tr.gettext("{move}: {cost} points less")
+    return _around(template, "move", move, cost=format_decimal(cost, tr.language))
 
 
 def hint(state: GameState, advice: Advice, tr: Translator = ENGLISH) -> Hint:
     """The recommendation for ``state``, with the best few options and what each costs."""
-    options = [
-        (describe_keep(option, tr), option.value, advice.cost(option))
+    options: list[tuple[Pieces, float, float]] = [
+        (_keep_pieces(option, tr), option.value, advice.cost(option))
         for option in advice.keeps
         if not option.stops
     ] + [
-        (describe_category(option, state, tr), option.value, advice.cost(option))
+        ((describe_category(option, state, tr),), option.value, advice.cost(option))
         for option in advice.categories
     ]
     options.sort(key=lambda option: -option[1])
     lines = tuple(
-        OptionLine(text, value, cost, option_words(text, cost, tr) if rank else "")
-        for rank, (text, value, cost) in enumerate(options[:TOP_OPTIONS])
+        _option_line(move, value, cost, tr, shown=rank > 0)
+        for rank, (move, value, cost) in enumerate(options[:TOP_OPTIONS])
     )
     best_keep = advice.best_keep
     scores = advice.should_score or best_keep is None
-    headline = (
-        describe_category(advice.best_category, state, tr)
+    headline: Pieces = (
+        (describe_category(advice.best_category, state, tr),)
         if scores or best_keep is None
-        else describe_keep(best_keep, tr)
+        else _keep_pieces(best_keep, tr)
     )
+    title = _around(tr.gettext("{move} — the best play"), "move", headline)
     why = tr.gettext("Played this way, your final score averages {value} points.").format(
         value=format_decimal(lines[0].value, tr.language)
     )
     return Hint(
-        headline,
-        tr.gettext("{move} — the best play").format(move=headline),
+        text_of(headline),
+        text_of(title),
         why,
         () if scores or best_keep is None else best_keep.positions,
         advice.best_category.category if scores else None,
         lines,
+        title,
     )
+
+
+def _option_line(
+    move: Pieces, value: float, cost: float, tr: Translator, *, shown: bool
+) -> OptionLine:
+    """An option of the hint; ``shown`` in the "Why?" with its cost (not the best play, which is
+    the hint's own sentence)."""
+    pieces = _option_pieces(move, cost, tr) if shown else ()
+    return OptionLine(text_of(move), value, cost, text_of(pieces), pieces)
 
 
 def describe_move(move: Move, state: GameState, tr: Translator = ENGLISH) -> str:
@@ -137,7 +185,7 @@ def describe_move(move: Move, state: GameState, tr: Translator = ENGLISH) -> str
         )
     if len(move.faces) == DICE_COUNT:
         return tr.gettext("Stop and score")
-    return _keep_words(move.faces, tr)
+    return text_of(_held_pieces(move.faces, tr))
 
 
 def verdict(entry: CoachEntry, state: GameState, tr: Translator = ENGLISH) -> str:

@@ -10,6 +10,7 @@ from yacht.errors import TableError
 from yacht.game.state import GameState
 from yacht.i18n import Translator
 from yacht.session.coach_log import CoachEntry
+from yacht.web.mini_dice import write_pieces
 from yacht.web.notices import Notices
 from yacht.web.page import by_id, create
 
@@ -48,10 +49,12 @@ class Advisor:
         advice = hint(state, advise_state(state), tr)
         self.clear()
         self._hinted = state
-        self._title.textContent = advice.title
+        write_pieces(self._title, advice.title_pieces)
         self._why.textContent = advice.why
         for line in advice.options[1:]:
-            self._options.appendChild(create("li", text=line.words))
+            item = create("li")
+            write_pieces(item, line.pieces)
+            self._options.appendChild(item)
         self._panel.hidden = False
         for index in advice.hold:
             self._mark(by_id("dice").querySelectorAll(".die").item(index))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from yacht.i18n import Translator
 from yacht.rules.rulesets import RuleSet
+from yacht.web.mini_dice import mini_dice
 from yacht.web.page import Element, by_id, create
 
 if TYPE_CHECKING:  # loaded when first used
@@ -94,12 +95,7 @@ def _category_list(categories: Sequence[CategoryRule]) -> Element:
         examples = create("dd", cls="examples")
         for example in category.examples:
             drawn = create("span", cls="example")
-            dice = create("span", cls="example-dice")
-            dice.setAttribute("aria-hidden", "true")
-            for face, counts in zip(example.dice, example.counted, strict=True):
-                die = create("span", cls="mini-die" if counts else "mini-die faded")
-                die.dataset.face = str(face)
-                dice.append(die)
+            dice = mini_dice(example.dice, example.counted, cls="example-dice")
             points = create("span", text=example.points, cls="example-points")
             points.setAttribute("aria-hidden", "true")
             if not any(example.counted):
