@@ -32,6 +32,14 @@ PLACES_JS = """() => {
           why: words('#advice-why > summary'), status: box('#status'), tray: box('.table')};
 }"""
 
+# Whether the hint's own sentence shows its dice to keep as written, and as drawn.
+WRITTEN_DICE_JS = """() => {
+  const title = document.querySelector('#advice-title');
+  const width = (selector) => title.querySelector(selector).getBoundingClientRect().width;
+  return {written: width('.held-dice > .visually-hidden') > 4,
+          drawn: width('.held-dice-drawn') > 0};
+}"""
+
 UPRIGHT = [
     ({"width": 360, "height": 740}, ("Ann", "Ben")),
     ({"width": 320, "height": 568}, ("Ann",)),
@@ -85,11 +93,15 @@ def test_upright_the_advice_and_its_why_fit_the_slot(
     board: YachtPage, size: dict[str, int], names: tuple[str, ...]
 ) -> None:
     """ "Why?" took a line of its own under the advice, and the slot (two lines here) hid it,
-    half of it at 360 x 740 with two players: it now ends the advice's last line."""
+    half of it at 360 x 740 with two players: it now ends the advice's last line. The advice
+    writes its dice to keep, where the Why? sheet draws them."""
     hint_after_first_throw(board, size, names)
     for language in LANGUAGES:
         set_language(board.page, language)
         in_sight(board.page, f"{size['width']}x{size['height']} {language}")
+        # The dice to keep written ("4-4"), not drawn: drawn they are wider, and the board's
+        # stars show them.
+        assert board.page.evaluate(WRITTEN_DICE_JS) == {"written": True, "drawn": False}
 
 
 # Where the "Why?" sheet stands against the advice it explains, and the screen.

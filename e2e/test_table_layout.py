@@ -299,7 +299,8 @@ def test_the_hints_why_shows_every_line_and_draws_each_keep_as_dice(table: Yacht
     """On a wide screen the open "Why?" is taller than the hint's slot in every language, and
     its last moves were cut off inside it, with no sign that it scrolled. Now each line shows;
     and each move that keeps dice draws them, as the words say them, the hint's own being
-    the dice starred on the board (in order of their faces)."""
+    the dice starred on the board (in order of their faces), their pips kept in high contrast.
+    (A phone's hint writes its own dice: see test_hint_slot.)"""
     page = table.page
     page.set_viewport_size({"width": 1280, "height": 800})
     table.new_game()
@@ -318,7 +319,14 @@ def test_the_hints_why_shows_every_line_and_draws_each_keep_as_dice(table: Yacht
             assert any(line["dice"] for line in found["lines"]), f"{language}: no dice drawn"
             starred = sorted(found["starred"].split("-"))
             assert sorted(found["title"].split("-")) == starred, f"{language}: {found}"
+        # The system's colours would paint the pips over (they are background images).
+        page.emulate_media(forced_colors="active")
+        pips = page.locator("#advice-title .mini-die").first.evaluate(
+            "(die) => getComputedStyle(die).backgroundImage"
+        )
+        assert "gradient" in pips, pips
     finally:
+        page.emulate_media(forced_colors="none")
         set_language(page, "en")
 
 
