@@ -67,10 +67,14 @@ class OptionLine:
     text: str
     value: float
     cost: float
-    words: str = ""
-    """The option with its figures, for the hint's "Why?": what it costs against the best."""
     pieces: Pieces = ()
-    """``words`` in pieces, its faces to keep drawn as dice."""
+    """The option with its figures, for the hint's "Why?" (what it costs against the best), in
+    pieces: its faces to keep are drawn as dice."""
+
+    @property
+    def words(self) -> str:
+        """The option with its figures, as a sentence."""
+        return text_of(self.pieces)
 
 
 @dataclass(frozen=True)
@@ -79,8 +83,8 @@ class Hint:
 
     headline: str
     """The best move in words: "Keep 3-4-5-6 and roll one die"."""
-    title: str
-    """The sentence the hint opens with: "Keep 3-4-5-6 and roll one die — the best play"."""
+    title_pieces: Pieces
+    """The sentence the hint opens with, in pieces: its faces to keep are drawn as dice."""
     why: str
     """What the best play is worth: the expected final score, in the player's own format."""
     hold: tuple[int, ...]
@@ -88,8 +92,11 @@ class Hint:
     category: Category | None
     """The category to score, when scoring now is best."""
     options: tuple[OptionLine, ...]
-    title_pieces: Pieces = ()
-    """``title`` in pieces, its faces to keep drawn as dice."""
+
+    @property
+    def title(self) -> str:
+        """The sentence the hint opens with: "Keep 3-4-5-6 and roll one die — the best play"."""
+        return text_of(self.title_pieces)
 
 
 def describe_keep(option: KeepOption, tr: Translator = ENGLISH) -> str:
@@ -159,12 +166,11 @@ def hint(state: GameState, advice: Advice, tr: Translator = ENGLISH) -> Hint:
     )
     return Hint(
         text_of(headline),
-        text_of(title),
+        title,
         why,
         () if scores or best_keep is None else best_keep.positions,
         advice.best_category.category if scores else None,
         lines,
-        title,
     )
 
 
@@ -173,8 +179,7 @@ def _option_line(
 ) -> OptionLine:
     """An option of the hint; ``shown`` in the "Why?" with its cost (not the best play, which is
     the hint's own sentence)."""
-    pieces = _option_pieces(move, cost, tr) if shown else ()
-    return OptionLine(text_of(move), value, cost, text_of(pieces), pieces)
+    return OptionLine(text_of(move), value, cost, _option_pieces(move, cost, tr) if shown else ())
 
 
 def describe_move(move: Move, state: GameState, tr: Translator = ENGLISH) -> str:
