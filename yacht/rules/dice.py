@@ -33,6 +33,15 @@ def validate_dice(dice: Iterable[int]) -> Dice:
     return values  # type: ignore[return-value]
 
 
+def written(faces: Iterable[int]) -> str:
+    """Dice as the game writes them in a sentence: ``1-1-4-5-1``.
+
+    >>> written((6, 6, 2))
+    '6-6-2'
+    """
+    return "-".join(str(face) for face in faces)
+
+
 def face_counts(dice: Sequence[int]) -> Counter[int]:
     """How many dice show each face."""
     return Counter(dice)

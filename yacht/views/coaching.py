@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from yacht.game.state import GameState
 from yacht.i18n import ENGLISH, Translator, format_decimal
 from yacht.rules.categories import Category
-from yacht.rules.dice import DICE_COUNT
+from yacht.rules.dice import DICE_COUNT, written
 from yacht.session.coach_log import CoachEntry, Move
 from yacht.session.grading import is_best
 from yacht.views.board import category_name
@@ -38,7 +38,7 @@ class HeldFaces:
     faces: tuple[int, ...]
 
     def __str__(self) -> str:
-        return "-".join(str(face) for face in self.faces)
+        return written(self.faces)
 
 
 Pieces = tuple[str | HeldFaces, ...]

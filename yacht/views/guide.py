@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from yacht.i18n import ENGLISH, Translator
 from yacht.rules.categories import UPPER_FACES, Category
-from yacht.rules.dice import Dice
+from yacht.rules.dice import Dice, written
 from yacht.rules.rulesets import RuleSet
 from yacht.rules.scoring import (
     AllSame,
@@ -210,14 +210,13 @@ def _category_rule(rules: RuleSet, category: Category, tr: Translator) -> Catego
 
 def _example(scorer: Scorer, dice: Dice, tr: Translator) -> Example:
     points = scorer(dice)
-    throw = "-".join(str(face) for face in dice)
     return Example(
         dice=dice,
         counted=scorer.counted(dice),
         points=tr.ngettext("{count} point", "{count} points", points).format(count=points),
         sentence=tr.ngettext(
             "{dice} scores {count} point", "{dice} scores {count} points", points
-        ).format(dice=throw, count=points),
+        ).format(dice=written(dice), count=points),
     )
 
 
@@ -243,7 +242,7 @@ def _describe(scorer: Scorer, tr: Translator) -> str:
             )
         case ExactFaces(faces, points):
             return tr.gettext("exactly {faces}; scores {points}.").format(
-                faces="-".join(str(face) for face in faces), points=points
+                faces=written(faces), points=points
             )
         case Run(length, points):
             return tr.gettext("any {length} faces in a row; scores {points}.").format(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from yacht.game.state import GameState
 from yacht.i18n import ENGLISH, Translator
 from yacht.rules.categories import Category
+from yacht.rules.dice import written
 from yacht.session.session import Effect, Held, Rolled, Scored
 from yacht.views.board import category_name, computer_label, score_announcement
 
@@ -30,10 +31,10 @@ def computer_move(
     match effect:
         case Held():
             dice = after.dice or ()
-            kept = [str(face) for index, face in enumerate(dice) if after.held[index]]
+            kept = [face for index, face in enumerate(dice) if after.held[index]]
             if not kept:
                 return tr.gettext("{who} takes every die back to roll.").format(who=who)
-            return tr.gettext("{who} keeps {faces}.").format(who=who, faces="-".join(kept))
+            return tr.gettext("{who} keeps {faces}.").format(who=who, faces=written(kept))
         case Rolled():
             thrown = ", ".join(str(face) for face in after.dice or ())
             return tr.gettext("{who} rolled {faces}.").format(who=who, faces=thrown)
