@@ -154,9 +154,8 @@ def assert_view_shows(shown: dict[str, Any], state: yacht.GameState, *, booted: 
 
 def test_a_monkey_cannot_break_the_game_or_its_saves(booted_page: Page) -> None:
     page = booted_page
-    # The dice are the real, unseeded ones: a ?seed= page would start its own seeded game on
-    # every reload instead of a stored real-dice game (which has no seed), so it cannot take
-    # part in the reload check. The monkey's own choices are seeded.
+    # The dice are the page's own, unseeded ones, as a player gets them; the monkey's own
+    # choices are seeded.
     goto_booted(page)
     rng = random.Random(SEED)
     tally = {"clicks": 0, "keys": 0, "menus": 0, "dialogs": 0, "gamesOver": 0}

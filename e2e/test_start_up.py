@@ -406,6 +406,29 @@ def test_a_seed_no_save_could_hold_is_refused_before_the_game(site_page: Page) -
     assert board.dice() == dice
 
 
+def test_a_reload_keeps_a_game_started_under_a_seeded_address(site_page: Page) -> None:
+    # Real dice have no seed, so a game of them never matches the address's seed: opening the
+    # address starts the seeded game, but a reload keeps the game the player is in.
+    goto_booted(site_page, "?seed=7")
+    board = YachtPage(site_page)
+    board.roll()
+    assert board.saved()["seed"] == 7
+    board.new_game(real_dice=True)
+    assert board.saved()["seed"] is None
+    entered = board.saved()
+    reload_booted(site_page)
+    assert board.saved() == entered
+    assert site_page.evaluate("localStorage.getItem('yacht:game:backup')") is None
+    # A link to the seed followed (a new address: the same one again is a reload to Chromium)
+    # starts its game, as asked, with the game's dice though the last setup chose real ones,
+    # and keeps the real-dice game as the backup.
+    goto_booted(site_page, "?seed=7&lang=en")
+    board.roll()
+    assert board.saved()["seed"] == 7
+    backup = site_page.evaluate("localStorage.getItem('yacht:game:backup')")
+    assert GAME_RECORD.decode(backup).state.real_dice
+
+
 def test_the_seed_refusal_is_in_the_players_language(site_page: Page) -> None:
     goto_booted(site_page, "?seed=-5&lang=pl")
     expected = explain(InvalidSeedError("-5"), translator("pl"))

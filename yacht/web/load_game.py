@@ -1,12 +1,16 @@
 """The game a page opens with: the stored one, or a new one when the address asks for a seed.
 
-``?seed=`` starts that seeded game; a stored game of another seed is backed up first, and a
-seed that cannot be used is refused with a reason (the game then draws its own).
+``?seed=`` starts that seeded game when the address is opened; a stored game of another seed is
+backed up first, and its dice are thrown by the game even when the last setup chose real
+dice. A reload keeps the stored game, whatever its seed: a game started on the page
+since (real dice, the daily challenge, another seed) is the one the player is playing. A seed
+that cannot be used is refused with a reason (the game then draws its own).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from yacht.errors import InvalidSeedError
 from yacht.game.setup import GameSetup
@@ -14,7 +18,7 @@ from yacht.rules.dice import parse_seed
 from yacht.saves.keys import GAME_KEY
 from yacht.saves.slots import Event, GameSlot, Notice
 from yacht.session.session import Session
-from yacht.web.page import query_param
+from yacht.web.page import query_param, reopened
 
 
 def seed_from_url() -> tuple[int | None, InvalidSeedError | None]:
@@ -35,14 +39,18 @@ def open_session(
     seed: int | None,
     note: Callable[[list[Notice]], None],
 ) -> Session:
-    """The stored session, unless ``seed`` asks for another game: then a new one from ``setup``."""
+    """The stored session, unless ``seed`` asks for another game on a page opened anew (not
+    reloaded): then a new one from ``setup``, as when nothing is stored."""
     saved, notices = games.open()
     note(notices)
-    if saved is not None and (seed is None or saved.state.seed == seed):
+    if saved is not None and (seed is None or saved.state.seed == seed or reopened()):
         return Session(saved.state, saved.coach)
     if saved is not None:
         # The URL asks for a particular seeded game; keep the other one as a backup.
         _keep_backup(games, note)
+    if seed is not None:
+        # The address asks for its dice: a remembered real-dice setup would throw none.
+        setup = replace(setup, real_dice=False)
     return Session.start(setup.start(seed), coach=setup.coach)
 
 

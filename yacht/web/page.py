@@ -93,6 +93,13 @@ def query_param(name: str) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def reopened() -> bool:
+    """Whether this page is one the player had open already: reloaded, or gone back or forward
+    to, rather than reached by following a link or typing its address."""
+    entries = window.performance.getEntriesByType("navigation")
+    return bool(entries.length) and str(entries[0].type) in ("reload", "back_forward")
+
+
 class Writer:
     """Writes properties and attributes, skipping those already holding the value.
 
