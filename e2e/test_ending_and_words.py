@@ -222,6 +222,54 @@ def test_hints_and_the_coach_write_decimals_each_languages_way(board: YachtPage)
     expect(caption).to_have_text(re.compile(r"^Punkty oddane w każdej turze, razem \d+,\d$"))
 
 
+COACH_LINE_JS = """() => {
+  const line = document.getElementById('coach-line');
+  const drawn = line.querySelector('.held-dice-drawn');
+  const written = line.querySelector('.held-dice > .visually-hidden');
+  return {
+    text: line.textContent,
+    drawn: drawn && drawn.checkVisibility()
+      ? [...drawn.querySelectorAll('.mini-die')].map((die) => die.dataset.face) : [],
+    // Written for the eye, not only for a screen reader (a visually hidden text is 1 px wide).
+    written: written.getBoundingClientRect().width > 1 && written.getClientRects().length === 1
+      ? written.textContent : null,
+  };
+}"""
+"""The coach's line as the eye sees it: the dice it draws, or the dice it writes when they are
+written in one piece (not broken across two lines)."""
+
+
+class Sixes:
+    """Dice that land on 6-6-6-2-3."""
+
+    def __init__(self) -> None:
+        self._faces = iter((6, 6, 6, 2, 3))
+
+    def randint(self, low: int, high: int) -> int:
+        return next(self._faces)
+
+
+def test_the_coachs_line_draws_the_best_keep_on_a_wide_screen_and_writes_it_on_a_phone(
+    board: YachtPage,
+) -> None:
+    page = board.page
+    # 6-6-6-2-3 scored at once in Choice: keeping the three sixes was worth more.
+    plant(page, SavedGame(roll(new_game(["Ann"]), Sixes()), coach=()), History())
+    board.option("Choice").click()
+    expected = re.compile(r"^Coach: that cost about \d+\.\d points; best was: Keep 6-6-6 and roll")
+    expect(page.locator("#coach-line")).to_have_text(expected)
+    line = page.evaluate(COACH_LINE_JS)
+    assert line["drawn"] == ["6", "6", "6"]
+    assert line["written"] is None
+    # Whatever the phone's width, and so wherever the line wraps, the dice stay in one piece.
+    for language in ("en", "lv"):
+        set_language(page, language)
+        for width in range(320, 480, 4):
+            page.set_viewport_size({"width": width, "height": 740})
+            line = page.evaluate(COACH_LINE_JS)
+            assert (line["drawn"], line["written"]) == ([], "6-6-6"), (language, width)
+
+
 # -- moments ---------------------------------------------------------------------------------
 
 

@@ -24,6 +24,7 @@ from yacht.views.coaching import (
     summarize,
     text_of,
     verdict,
+    verdict_pieces,
 )
 
 
@@ -112,6 +113,23 @@ def test_a_loss_too_small_to_show_is_not_called_zero() -> None:
     assert verdict(tiny, state) == "Coach: a tiny slip, less than 0.1 points."
     assert verdict(tiny, state, translator("lv")).endswith("0,1 punktu.")
     assert verdict(CoachEntry(0, 1, 0.0, move, move), state) == "Coach: best move."
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_coachs_verdict_in_pieces_draws_the_best_moves_keep(language: str) -> None:
+    tr = translator(language)
+    state = rolled(6, 6, 2, 6, 4)
+    chosen, best = Move("hold", (6,)), Move("hold", (6, 6, 6))
+    costly = verdict_pieces(CoachEntry(0, 1, 4.2, chosen, best), state, tr)
+    assert text_of(costly) == verdict(CoachEntry(0, 1, 4.2, chosen, best), state, tr)
+    assert [piece for piece in costly if isinstance(piece, HeldFaces)] == [HeldFaces((6, 6, 6))]
+    assert "" not in costly
+    # A best move that scores, or a small slip (which names no move), draws no dice.
+    scored = Move("score", (), yacht.Category.CHOICE, 24)
+    for entry in (CoachEntry(0, 1, 4.2, chosen, scored), CoachEntry(0, 1, 0.4, chosen, best)):
+        pieces = verdict_pieces(entry, state, tr)
+        assert all(isinstance(piece, str) for piece in pieces)
+        assert text_of(pieces) == verdict(entry, state, tr)
 
 
 def test_keep_descriptions() -> None:

@@ -184,33 +184,45 @@ def _option_line(
 
 def describe_move(move: Move, state: GameState, tr: Translator = ENGLISH) -> str:
     """A recorded decision in words, in the current language."""
+    return text_of(_move_pieces(move, state, tr))
+
+
+def _move_pieces(move: Move, state: GameState, tr: Translator) -> Pieces:
     if move.kind == "score" and move.category is not None:
-        return tr.gettext("Score {points} in {category}").format(
-            points=move.points, category=category_name(state.ruleset, move.category, tr)
+        return (
+            tr.gettext("Score {points} in {category}").format(
+                points=move.points, category=category_name(state.ruleset, move.category, tr)
+            ),
         )
     if len(move.faces) == DICE_COUNT:
-        return tr.gettext("Stop and score")
-    return text_of(_held_pieces(move.faces, tr))
+        return (tr.gettext("Stop and score"),)
+    return _held_pieces(move.faces, tr)
 
 
 def verdict(entry: CoachEntry, state: GameState, tr: Translator = ENGLISH) -> str:
-    """What the coach says after a decision: no more than the figures support.
+    """What the coach says after a decision: no more than the figures support."""
+    return text_of(verdict_pieces(entry, state, tr))
+
+
+def verdict_pieces(entry: CoachEntry, state: GameState, tr: Translator = ENGLISH) -> Pieces:
+    """The coach's verdict in pieces: the faces the best move kept are drawn as dice.
 
     A loss is an average over every way the game can go on, so it is said as "about"; one too
     small to show with a decimal is "less than 0.1", never "0.0".
     """
     if is_best(entry.loss):
-        return tr.gettext("Coach: best move.")
+        return (tr.gettext("Coach: best move."),)
     if entry.loss < SHOWN_PRECISION:
-        return tr.gettext("Coach: a tiny slip, less than {tenth} points.").format(
-            tenth=format_decimal(0.1, tr.language)
+        return (
+            tr.gettext("Coach: a tiny slip, less than {tenth} points.").format(
+                tenth=format_decimal(0.1, tr.language)
+            ),
         )
     loss = format_decimal(entry.loss, tr.language)
     if entry.loss < SMALL_SLIP:
-        return tr.gettext("Coach: a small slip, about {loss} points.").format(loss=loss)
-    return tr.gettext("Coach: that cost about {loss} points; best was: {best}.").format(
-        loss=loss, best=describe_move(entry.best, state, tr)
-    )
+        return (tr.gettext("Coach: a small slip, about {loss} points.").format(loss=loss),)
+    template = tr.gettext("Coach: that cost about {loss} points; best was: {best}.")
+    return _around(template, "best", _move_pieces(entry.best, state, tr), loss=loss)
 
 
 @dataclass(frozen=True)

@@ -80,10 +80,11 @@ class Advisor:
 
     def say(self, entry: CoachEntry | None, state: GameState, tr: Translator) -> str:
         """Show the coach's verdict on ``entry`` (or nothing); returns it."""
-        from yacht.views.coaching import verdict
+        from yacht.views.coaching import text_of, verdict_pieces
 
-        text = "" if entry is None else verdict(entry, state, tr)
-        self._coach_line.textContent = text
+        pieces = () if entry is None else verdict_pieces(entry, state, tr)
+        write_pieces(self._coach_line, pieces)
+        text = text_of(pieces)
         self._coach_line.hidden = not text
         self._said = None if entry is None else (entry, state)
         return text

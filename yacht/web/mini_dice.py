@@ -1,4 +1,5 @@
-"""Small dice drawn in a line of text: the rules page's examples and the hint's dice to keep.
+"""Small dice drawn in a line of text: the rules page's examples, and the dice to keep in a hint
+and in the coach's line.
 
 They are painted like the board's dice (the pips are the style sheet's) and hidden from screen
 readers, which hear the same dice as written ("4-6-6") instead.
