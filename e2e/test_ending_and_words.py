@@ -506,6 +506,11 @@ CHART_CLASHES_JS = """() => {
 }"""
 
 
+STATS_ORDER_JS = """() => ['stats-summary', 'stats-charts', 'stats-categories', 'recent-games']
+  .map((id) => [id, document.getElementById(id).getBoundingClientRect().top])"""
+"""The parts of the statistics, each with how far down the dialog it starts."""
+
+
 def test_the_charts_text_is_readable_on_a_phone(
     board: YachtPage, save_screenshot: Callable[..., Path]
 ) -> None:
@@ -524,6 +529,10 @@ def test_the_charts_text_is_readable_on_a_phone(
     # In the larger type, a score's three digits ran into the vertical axis's title.
     assert max(game.totals()[0].total for game in games) >= 100, "no three-digit tick to try"
     assert page.evaluate(CHART_CLASHES_JS) == {"clashes": [], "outside": []}
+    # The figures come first, the list of games last: the charts stood below twenty games.
+    order = page.evaluate(STATS_ORDER_JS)
+    assert order == sorted(order, key=lambda part: part[1]), order
+    assert [name for name, _ in order][-1] == "recent-games"
     dialog.locator("#trend-figure").scroll_into_view_if_needed()
     save_screenshot(page, "charts-360x740")
     dialog.get_by_role("button", name="Close").click()
