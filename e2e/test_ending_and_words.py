@@ -239,6 +239,23 @@ COACH_LINE_JS = """() => {
 written in one piece (not broken across two lines)."""
 
 
+def test_the_endings_coach_report_draws_the_costliest_moves_dice(board: YachtPage) -> None:
+    page = board.page
+    costly = CoachEntry(0, 3, 9.0, Move("hold", (2,)), Move("hold", (6, 6, 6)))
+    plant(page, SavedGame(finished_but(("Ann",), 5), coach=(costly,)), History())
+    finish(board)
+    report = page.locator("#coach-summary p").first
+    expect(report).to_contain_text("Costliest: turn 3, Keep 2 and roll 4 dice")
+    expect(report).to_contain_text("best was: Keep 6-6-6 and roll 2 dice")
+    drawn = report.locator(".held-dice-drawn")
+    expect(drawn).to_have_count(2)
+    faces = drawn.evaluate_all(
+        "(rows) => rows.map((row) => [...row.children].map((die) => +die.dataset.face))"
+    )
+    assert faces == [[2], [6, 6, 6]]
+    page.locator("#close-game-over").click()
+
+
 class Sixes:
     """Dice that land on 6-6-6-2-3."""
 

@@ -10,12 +10,13 @@ import pytest
 from tests.test_history import BAD, GOOD, GOOD_TOTAL, good, played, stamp
 from yacht.game.actions import Hold, Roll, Score
 from yacht.game.state import enter_dice, new_game, score_category
-from yacht.i18n import format_day, format_decimal, translator
+from yacht.i18n import LANGUAGES, format_day, format_decimal, translator
 from yacht.rules.categories import Category
 from yacht.saves.history import History, entry_from_game
 from yacht.session.coach_log import CoachEntry, Move
 from yacht.session.session import Held, Rolled, Scored, Session, step
 from yacht.views.board import board_view
+from yacht.views.coaching import HeldFaces
 from yacht.views.ending import ending
 from yacht.views.turns import celebration, computer_move
 
@@ -150,6 +151,21 @@ def test_the_coach_report_names_the_points_given_away_and_the_costliest_move() -
     latvian = ending(YACHT_LOST, History(), coach=log, tr=translator("lv")).coach[0]
     assert "4,5" in latvian.text
     assert "4.5" not in latvian.text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_coach_reports_costliest_move_keeps_its_dice_and_the_best_ones_as_dice(
+    language: str,
+) -> None:
+    chosen, best = Move("hold", (2,)), Move("hold", (6, 6, 6))
+    log = (CoachEntry(0, 4, 3.5, chosen, best),)
+    (report,) = ending(YACHT_LOST, History(), coach=log, tr=translator(language)).coach
+    assert [piece for piece in report.pieces if isinstance(piece, HeldFaces)] == [
+        HeldFaces((2,)),
+        HeldFaces((6, 6, 6)),
+    ]
+    assert "" not in report.pieces
+    assert "6-6-6" in report.text
 
 
 def test_an_unfinished_game_has_no_ending() -> None:

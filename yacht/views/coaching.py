@@ -8,7 +8,7 @@ best only when it is, and a small loss is shown as small rather than rounded awa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -51,13 +51,23 @@ def text_of(pieces: Pieces) -> str:
 
 
 _SLOT = "\x00"
-"""Stands in for a sentence's pieces while a template is formatted around them."""
+"""Marks where a sentence's pieces go while a template is formatted around them."""
 
 
-def _around(template: str, name: str, inner: Pieces, **values: object) -> Pieces:
-    """``template`` formatted with ``inner`` at ``{name}``, its pieces kept whole."""
-    before, _, after = template.format(**{name: _SLOT}, **values).partition(_SLOT)
-    return tuple(piece for piece in (before, *inner, after) if piece != "")
+def around(template: str, slots: Mapping[str, Pieces], **values: object) -> Pieces:
+    """``template`` formatted with each of ``slots``' pieces at its ``{name}``, kept whole.
+
+    >>> around("{move}: {cost} less", {"move": ("Keep ", HeldFaces((6, 6)))}, cost="1.5")
+    ('Keep ', HeldFaces(faces=(6, 6)), ': 1.5 less')
+    """
+    names = list(slots)
+    marks = {name: f"{_SLOT}{index}{_SLOT}" for index, name in enumerate(names)}
+    # Split at the marks: words at even places, the number of a slot at odd ones.
+    parts = template.format(**marks, **values).split(_SLOT)
+    pieces: list[str | HeldFaces] = []
+    for index, part in enumerate(parts):
+        pieces.extend(slots[names[int(part)]] if index % 2 else (part,))
+    return tuple(piece for piece in pieces if piece != "")
 
 
 @dataclass(frozen=True)
@@ -116,11 +126,11 @@ def _held_pieces(faces: tuple[int, ...], tr: Translator) -> Pieces:
     held = (HeldFaces(faces),)
     rerolled = DICE_COUNT - len(faces)
     if rerolled == 1:
-        return _around(tr.gettext("Keep {held} and roll one die"), "held", held)
+        return around(tr.gettext("Keep {held} and roll one die"), {"held": held})
     template = tr.ngettext(
         "Keep {held} and roll {count} die", "Keep {held} and roll {count} dice", rerolled
     )
-    return _around(template, "held", held, count=rerolled)
+    return around(template, {"held": held}, count=rerolled)
 
 
 def describe_category(option: CategoryOption, state: GameState, tr: Translator = ENGLISH) -> str:
@@ -133,9 +143,9 @@ def describe_category(option: CategoryOption, state: GameState, tr: Translator =
 def _option_pieces(move: Pieces, cost: float, tr: Translator) -> Pieces:
     """An option of the hint with what it gives away: "Score 8 in Fours: 4.2 points less"."""
     if cost < SHOWN_PRECISION:
-        return _around(tr.gettext("{move}: just as good"), "move", move)
+        return around(tr.gettext("{move}: just as good"), {"move": move})
     template = tr.gettext("{move}: {cost} points less")
-    return _around(template, "move", move, cost=format_decimal(cost, tr.language))
+    return around(template, {"move": move}, cost=format_decimal(cost, tr.language))
 
 
 def hint(state: GameState, advice: Advice, tr: Translator = ENGLISH) -> Hint:
@@ -160,7 +170,7 @@ def hint(state: GameState, advice: Advice, tr: Translator = ENGLISH) -> Hint:
         if scores or best_keep is None
         else _keep_pieces(best_keep, tr)
     )
-    title = _around(tr.gettext("{move} — the best play"), "move", headline)
+    title = around(tr.gettext("{move} — the best play"), {"move": headline})
     why = tr.gettext("Played this way, your final score averages {value} points.").format(
         value=format_decimal(lines[0].value, tr.language)
     )
@@ -184,10 +194,11 @@ def _option_line(
 
 def describe_move(move: Move, state: GameState, tr: Translator = ENGLISH) -> str:
     """A recorded decision in words, in the current language."""
-    return text_of(_move_pieces(move, state, tr))
+    return text_of(move_pieces(move, state, tr))
 
 
-def _move_pieces(move: Move, state: GameState, tr: Translator) -> Pieces:
+def move_pieces(move: Move, state: GameState, tr: Translator = ENGLISH) -> Pieces:
+    """A recorded decision in pieces: the faces it keeps are drawn as dice."""
     if move.kind == "score" and move.category is not None:
         return (
             tr.gettext("Score {points} in {category}").format(
@@ -222,7 +233,7 @@ def verdict_pieces(entry: CoachEntry, state: GameState, tr: Translator = ENGLISH
     if entry.loss < SMALL_SLIP:
         return (tr.gettext("Coach: a small slip, about {loss} points.").format(loss=loss),)
     template = tr.gettext("Coach: that cost about {loss} points; best was: {best}.")
-    return _around(template, "best", _move_pieces(entry.best, state, tr), loss=loss)
+    return around(template, {"best": move_pieces(entry.best, state, tr)}, loss=loss)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,14 @@ from yacht.saves.history import History, entry_from_game
 from yacht.session.coach_log import CoachEntry
 from yacht.session.grading import is_best
 from yacht.views.board import computer_label, headline
-from yacht.views.coaching import SHOWN_PRECISION, describe_move, summarize
+from yacht.views.coaching import (
+    SHOWN_PRECISION,
+    Pieces,
+    around,
+    move_pieces,
+    summarize,
+    text_of,
+)
 from yacht.views.stats import player_stats
 
 ANY_DAY = "2000-01-01"
@@ -45,11 +52,18 @@ class CoachReport:
     """The coach's word on one person's game."""
 
     seat: int
-    text: str
+    pieces: Pieces
+    """What the coach says, in pieces: the faces the costliest move kept, or the best one would
+    have, are drawn as dice."""
     loss_per_turn: tuple[float, ...]
     chart_label: str
     bar_titles: tuple[str, ...]
     """Each turn's bar in the chart: "Turn 3: 1.2"."""
+
+    @property
+    def text(self) -> str:
+        """What the coach says, as a sentence."""
+        return text_of(self.pieces)
 
 
 @dataclass(frozen=True)
@@ -176,16 +190,21 @@ def coach_reports(
                 "{name} gave away about {loss} points against perfect play, in {count} decisions.",
                 summary.decisions,
             ).format(name=card.name, loss=loss, count=summary.decisions)
+        pieces: Pieces = (text,)
         if summary.costliest:
             worst = summary.costliest[0]
-            text += " " + tr.gettext(
-                "Costliest: turn {turn}, {move} (about {loss} points; best was: {best})."
-            ).format(
+            costliest = around(
+                tr.gettext(
+                    "Costliest: turn {turn}, {move} (about {loss} points; best was: {best})."
+                ),
+                {
+                    "move": move_pieces(worst.chosen, state, tr),
+                    "best": move_pieces(worst.best, state, tr),
+                },
                 turn=worst.turn,
-                move=describe_move(worst.chosen, state, tr),
                 loss=format_decimal(worst.loss, tr.language),
-                best=describe_move(worst.best, state, tr),
             )
+            pieces = (text, " ", *costliest)
         label = tr.gettext("Points given away per turn, {total} in all").format(total=loss)
         bars = tuple(
             tr.gettext("Turn {turn}: {loss}").format(
@@ -193,5 +212,5 @@ def coach_reports(
             )
             for turn, lost in enumerate(summary.loss_per_turn, start=1)
         )
-        reports.append(CoachReport(seat, text, summary.loss_per_turn, label, bars))
+        reports.append(CoachReport(seat, pieces, summary.loss_per_turn, label, bars))
     return tuple(reports)

@@ -10,6 +10,7 @@ from yacht.i18n import Translator
 from yacht.session.session import Session
 from yacht.strategy.table_files import fresh_game_average
 from yacht.web.extras import Extras
+from yacht.web.mini_dice import write_pieces
 from yacht.web.page import Element, by_id, create
 
 if TYPE_CHECKING:  # the ending's words and charts load when a game ends
@@ -127,7 +128,9 @@ def _show_coach(words: Ending) -> None:
     box.replaceChildren()
     box.hidden = not words.coach
     for report in words.coach:
-        box.appendChild(create("p", text=report.text))
+        sentence = create("p")
+        write_pieces(sentence, report.pieces)
+        box.appendChild(sentence)
         titles = report.bar_titles
         chart = loss_chart(
             report.loss_per_turn,
