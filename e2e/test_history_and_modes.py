@@ -408,6 +408,10 @@ def test_the_daily_game_is_the_same_everywhere_on_a_date(
     assert game.seed == daily_seed("2026-12-01")
     assert game.challenge is not None
     assert (game.challenge.date, game.challenge.official) == ("2026-12-01", True)
+    # The official attempt is played without hints: asking says why, and advises nothing.
+    honolulu.locator("#hint").click()
+    expect(honolulu.locator("#notice")).to_contain_text("No hints in the daily challenge")
+    expect(honolulu.locator("#advice")).to_be_hidden()
 
     # The next day deals other dice.
     at(auckland, datetime(2026, 12, 2, 9, 0, tzinfo=timezone(timedelta(hours=13))))
@@ -426,6 +430,10 @@ def test_the_daily_game_is_the_same_everywhere_on_a_date(
     practice = state(auckland)
     assert practice.challenge is not None
     assert not practice.challenge.official
+    # Practice may ask for a hint.
+    YachtPage(auckland).roll()
+    auckland.locator("#hint").click()
+    expect(auckland.locator("#advice")).to_be_visible()
 
     # Finishing the official game shows the result to share, and records it as official.
     board = YachtPage(honolulu)

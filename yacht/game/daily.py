@@ -65,6 +65,16 @@ def daily_game(day: str, name: str, *, official: bool = True) -> GameState:
     return replace(game, challenge=Challenge(day, official))
 
 
+def allows_hints(state: GameState) -> bool:
+    """Whether the hint may advise in ``state``: not in a day's official attempt, the result a
+    player shares and compares (its practice attempts may ask).
+
+    >>> allows_hints(daily_game("2026-12-01", "Ann")), allows_hints(new_game(["Ann"]))
+    (False, True)
+    """
+    return state.challenge is None or not state.challenge.official
+
+
 def share_text(day: str, total: int, tr: Translator = ENGLISH) -> str:
     """The short line a player copies to share a daily result."""
     return tr.gettext("Yacht daily {date}: {total} — {rules}").format(

@@ -33,6 +33,16 @@ class Advisor:
 
     def hint(self, state: GameState, tr: Translator, notices: Notices) -> None:
         """Show the hint for ``state``, or say why there is none."""
+        from yacht.game.daily import allows_hints
+
+        if not allows_hints(state):
+            notices.tell(
+                tr.gettext(
+                    "No hints in the daily challenge's official attempt: its result is yours "
+                    "alone to share. A practice attempt afterwards can use them."
+                )
+            )
+            return
         if state.is_over or state.dice is None:
             notices.tell(tr.gettext("Roll the dice first: then the hint can advise you."))
             return

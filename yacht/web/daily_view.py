@@ -53,7 +53,10 @@ class DailyView:
                 "is kept in your history, but not as your official result."
             )
         else:
-            rule = tr.gettext("Only your first attempt of the day counts as your official result.")
+            rule = tr.gettext(
+                "Only your first attempt of the day counts as your official result, and it is "
+                "played without hints; later attempts are practice and may use them."
+            )
         by_id("daily-about").textContent = about
         by_id("daily-rule").textContent = rule
         self._name.value = self._hooks.default_name()
