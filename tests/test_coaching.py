@@ -10,7 +10,7 @@ import pytest
 import yacht
 from tests.reference import ScriptedDice
 from yacht.game.setup import GameSetup
-from yacht.i18n import LANGUAGES, translator
+from yacht.i18n import LANGUAGES, format_decimal, translator
 from yacht.saves.coach_log import COACH_LOG_RECORD, check_log_fits
 from yacht.saves.game_record import GAME_RECORD, SavedGame
 from yacht.saves.setup_record import SETUP_RECORD
@@ -24,7 +24,6 @@ from yacht.views.coaching import (
     summarize,
     text_of,
     verdict,
-    verdict_pieces,
 )
 
 
@@ -75,11 +74,11 @@ def test_grades_cost_nothing_for_the_best_move_and_something_for_a_bad_one() -> 
     scratch = grade_score(state, yacht.Category.ONES, advice)
     assert scratch.loss > keep_nothing.loss
     assert scratch.chosen == Move("score", category=yacht.Category.ONES, points=0)
-    assert verdict(scratch, state) == (
+    assert text_of(verdict(scratch, state)) == (
         f"Coach: that cost about {scratch.loss:.1f} points; "
         "best was: Keep 6-6-6-6 and roll one die."
     )
-    assert verdict(grade_keep(best, advise_state(best)), best) == "Coach: best move."
+    assert text_of(verdict(grade_keep(best, advise_state(best)), best)) == "Coach: best move."
 
 
 @pytest.mark.parametrize(
@@ -101,8 +100,8 @@ def test_the_coach_says_no_more_than_the_figures_support(
     state = rolled(6, 6, 2, 6, 6)
     move = Move("hold", (6, 6, 6, 6))
     entry = CoachEntry(0, 1, loss, move, move)
-    assert verdict(entry, state) == english
-    assert verdict(entry, state, translator("pl")) == polish
+    assert text_of(verdict(entry, state)) == english
+    assert text_of(verdict(entry, state, translator("pl"))) == polish
 
 
 def test_a_loss_too_small_to_show_is_not_called_zero() -> None:
@@ -110,9 +109,9 @@ def test_a_loss_too_small_to_show_is_not_called_zero() -> None:
     state = rolled(6, 6, 2, 6, 6)
     move = Move("hold", (6, 6, 6, 6))
     tiny = CoachEntry(0, 1, 0.001, move, move)
-    assert verdict(tiny, state) == "Coach: a tiny slip, less than 0.1 points."
-    assert verdict(tiny, state, translator("lv")).endswith("0,1 punktu.")
-    assert verdict(CoachEntry(0, 1, 0.0, move, move), state) == "Coach: best move."
+    assert text_of(verdict(tiny, state)) == "Coach: a tiny slip, less than 0.1 points."
+    assert text_of(verdict(tiny, state, translator("lv"))).endswith("0,1 punktu.")
+    assert text_of(verdict(CoachEntry(0, 1, 0.0, move, move), state)) == "Coach: best move."
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -120,16 +119,16 @@ def test_the_coachs_verdict_in_pieces_draws_the_best_moves_keep(language: str) -
     tr = translator(language)
     state = rolled(6, 6, 2, 6, 4)
     chosen, best = Move("hold", (6,)), Move("hold", (6, 6, 6))
-    costly = verdict_pieces(CoachEntry(0, 1, 4.2, chosen, best), state, tr)
-    assert text_of(costly) == verdict(CoachEntry(0, 1, 4.2, chosen, best), state, tr)
+    costly = verdict(CoachEntry(0, 1, 4.2, chosen, best), state, tr)
+    # The words around the dice are the sentence's own: the loss, and the keep's count.
+    assert format_decimal(4.2, language) in text_of(costly)
     assert [piece for piece in costly if isinstance(piece, HeldFaces)] == [HeldFaces((6, 6, 6))]
     assert "" not in costly
     # A best move that scores, or a small slip (which names no move), draws no dice.
     scored = Move("score", (), yacht.Category.CHOICE, 24)
     for entry in (CoachEntry(0, 1, 4.2, chosen, scored), CoachEntry(0, 1, 0.4, chosen, best)):
-        pieces = verdict_pieces(entry, state, tr)
+        pieces = verdict(entry, state, tr)
         assert all(isinstance(piece, str) for piece in pieces)
-        assert text_of(pieces) == verdict(entry, state, tr)
 
 
 def test_keep_descriptions() -> None:
@@ -295,10 +294,10 @@ def test_a_small_loss_is_graded_as_a_loss_and_the_best_as_best() -> None:
     assert advice.best_category.category is yacht.Category.THREE_OF_A_KIND
     scratch = grade_score(state, yacht.Category.YACHT, advice)
     assert 0.02 < scratch.loss < 0.04
-    assert verdict(scratch, state) == "Coach: a tiny slip, less than 0.1 points."
+    assert text_of(verdict(scratch, state)) == "Coach: a tiny slip, less than 0.1 points."
     best = grade_score(state, yacht.Category.THREE_OF_A_KIND, advice)
     assert best.loss == 0
-    assert verdict(best, state) == "Coach: best move."
+    assert text_of(verdict(best, state)) == "Coach: best move."
     summary = summarize([scratch, best], 0, 13)
     assert summary.costliest == (scratch,)
 

@@ -192,11 +192,6 @@ def _option_line(
     return OptionLine(text_of(move), value, cost, _option_pieces(move, cost, tr) if shown else ())
 
 
-def describe_move(move: Move, state: GameState, tr: Translator = ENGLISH) -> str:
-    """A recorded decision in words, in the current language."""
-    return text_of(move_pieces(move, state, tr))
-
-
 def move_pieces(move: Move, state: GameState, tr: Translator = ENGLISH) -> Pieces:
     """A recorded decision in pieces: the faces it keeps are drawn as dice."""
     if move.kind == "score" and move.category is not None:
@@ -210,13 +205,9 @@ def move_pieces(move: Move, state: GameState, tr: Translator = ENGLISH) -> Piece
     return _held_pieces(move.faces, tr)
 
 
-def verdict(entry: CoachEntry, state: GameState, tr: Translator = ENGLISH) -> str:
-    """What the coach says after a decision: no more than the figures support."""
-    return text_of(verdict_pieces(entry, state, tr))
-
-
-def verdict_pieces(entry: CoachEntry, state: GameState, tr: Translator = ENGLISH) -> Pieces:
-    """The coach's verdict in pieces: the faces the best move kept are drawn as dice.
+def verdict(entry: CoachEntry, state: GameState, tr: Translator = ENGLISH) -> Pieces:
+    """What the coach says after a decision, no more than the figures support, in pieces: the
+    faces the best move kept are drawn as dice.
 
     A loss is an average over every way the game can go on, so it is said as "about"; one too
     small to show with a decimal is "less than 0.1", never "0.0".

@@ -90,9 +90,9 @@ class Advisor:
 
     def say(self, entry: CoachEntry | None, state: GameState, tr: Translator) -> str:
         """Show the coach's verdict on ``entry`` (or nothing); returns it."""
-        from yacht.views.coaching import text_of, verdict_pieces
+        from yacht.views.coaching import text_of, verdict
 
-        pieces = () if entry is None else verdict_pieces(entry, state, tr)
+        pieces = () if entry is None else verdict(entry, state, tr)
         write_pieces(self._coach_line, pieces)
         text = text_of(pieces)
         self._coach_line.hidden = not text
