@@ -62,9 +62,7 @@ class Advisor:
         write_pieces(self._title, advice.title_pieces)
         self._why.textContent = advice.why
         for line in advice.options[1:]:
-            item = create("li")
-            write_pieces(item, line.pieces)
-            self._options.appendChild(item)
+            self._options.appendChild(write_pieces(create("li"), line.pieces))
         self._panel.hidden = False
         for index in advice.hold:
             self._mark(by_id("dice").querySelectorAll(".die").item(index))

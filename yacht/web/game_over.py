@@ -128,9 +128,7 @@ def _show_coach(words: Ending) -> None:
     box.replaceChildren()
     box.hidden = not words.coach
     for report in words.coach:
-        sentence = create("p")
-        write_pieces(sentence, report.pieces)
-        box.appendChild(sentence)
+        box.appendChild(write_pieces(create("p"), report.pieces))
         titles = report.bar_titles
         chart = loss_chart(
             report.loss_per_turn,

@@ -29,9 +29,9 @@ def mini_dice(faces: Sequence[int], bright: Sequence[bool] | None = None, *, cls
     return row
 
 
-def write_pieces(element: Element, pieces: Pieces) -> None:
+def write_pieces(element: Element, pieces: Pieces) -> Element:
     """Put the sentence ``pieces`` in ``element``: its words as text, its faces to keep as small
-    dice (and, for a screen reader, as written)."""
+    dice (and, for a screen reader, as written). Returns ``element``."""
     element.replaceChildren()
     for piece in pieces:
         if isinstance(piece, str):
@@ -43,3 +43,4 @@ def write_pieces(element: Element, pieces: Pieces) -> None:
             create("span", text=str(piece), cls="visually-hidden"),
         )
         element.append(held)
+    return element
